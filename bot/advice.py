@@ -1,0 +1,67 @@
+"""What to do with a board: the forced cells, the probabilities, and the move.
+
+This is the one entry point the CLI, the play loop and the benchmarks call; it joins
+the SAT core (logic) with exact counting (odds) and the guess policy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.board import Board, Cell
+from bot.errors import InconsistentBoardError
+from bot.guess import choose_guess, first_click
+from bot.probability import probabilities
+from bot.rules import build_problem
+from bot.sat import SatCore, explain_inconsistency
+
+
+@dataclass(frozen=True)
+class Advice:
+    safe: frozenset[Cell]
+    mines: frozenset[Cell]
+    probability: np.ndarray | None  # rows x cols, NaN where nothing is covered
+    guess: Cell | None
+    guess_safety: float | None
+
+
+def advise(board: Board, rule: str = "safe", *, odds: bool = True) -> Advice:
+    """Forced cells always; probabilities and a guess when asked for or when nothing is forced.
+
+    `odds=False` is the fast path of the play loop: when some cell is proven safe, the
+    odds of the others do not change the move, so they are not counted.
+    """
+    if not (board.cells >= 0).any() and not board.known_mines().any():
+        start = first_click(board.shape, rule)
+        return Advice(frozenset(), frozenset(), _uniform(board), start, 1.0)
+    problem = build_problem(board)
+    with SatCore(problem) as core:
+        if not core.consistent():
+            raise InconsistentBoardError(explain_inconsistency(problem))
+        safe, mines = core.forced()
+    if safe and not odds:
+        return Advice(safe, mines, None, None, None)
+    probs = probabilities(problem)
+    grid = np.full(board.shape, np.nan)
+    for cell, p in probs.cells.items():
+        grid[cell] = p
+    for cell in safe:
+        grid[cell] = 0.0
+    for cell in mines:
+        grid[cell] = 1.0
+    if safe:
+        return Advice(safe, mines, grid, None, None)
+    guess = choose_guess(board, problem, grid, mines)
+    return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]))
+
+
+def _uniform(board: Board) -> np.ndarray:
+    grid = np.full(board.shape, np.nan)
+    covered = board.covered()
+    if board.mines is not None:
+        grid[covered] = board.mines / max(int(covered.sum()), 1)
+    else:
+        grid[covered] = 0.5
+    return grid

@@ -1,0 +1,154 @@
+"""The board state every stage shares, and the text-grid notation the seeds use.
+
+A board is a small int8 array: 0..8 for opened cells, negative codes for everything
+else.  Keeping it a plain array lets vision produce it with numpy and the solver read
+it without conversion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from bot.errors import GridError
+
+Cell = tuple[int, int]
+
+UNOPENED = -1
+FLAG = -2
+QUESTION = -3
+MINE = -4  # shown after a loss
+EXPLODED = -5  # the mine that was clicked
+WRONG_FLAG = -6  # a flag on a cell that held no mine, shown after a loss
+
+#: Text-grid alphabet; `.` is read as an opened 0 (Yurichev's notation) but printed as `0`.
+CHAR_TO_CODE: dict[str, int] = {
+    "?": UNOPENED,
+    "F": FLAG,
+    "Q": QUESTION,
+    "*": MINE,
+    "X": EXPLODED,
+    "W": WRONG_FLAG,
+    ".": 0,
+    **{str(d): d for d in range(9)},
+}
+CODE_TO_CHAR: dict[int, str] = {
+    UNOPENED: "?",
+    FLAG: "F",
+    QUESTION: "Q",
+    MINE: "*",
+    EXPLODED: "X",
+    WRONG_FLAG: "W",
+    **{d: str(d) for d in range(9)},
+}
+
+#: Cells whose content is still unknown to the player (a question mark is only a note).
+COVERED = (UNOPENED, QUESTION)
+#: Cells taken to hold a mine: a flag is trusted, as a player trusts their own flags.
+KNOWN_MINE = (FLAG, MINE, EXPLODED)
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """What can be seen of one game: the cell codes and, when known, the total mine count."""
+
+    cells: np.ndarray
+    mines: int | None = None
+
+    @property
+    def rows(self) -> int:
+        return int(self.cells.shape[0])
+
+    @property
+    def cols(self) -> int:
+        return int(self.cells.shape[1])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.rows, self.cols
+
+    def __getitem__(self, cell: Cell) -> int:
+        return int(self.cells[cell])
+
+    def covered(self) -> np.ndarray:
+        """Boolean mask of cells that may still be opened."""
+        return np.isin(self.cells, COVERED)
+
+    def known_mines(self) -> np.ndarray:
+        return np.isin(self.cells, KNOWN_MINE)
+
+    def with_mines(self, mines: int | None) -> Board:
+        return Board(self.cells, mines)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.mines == other.mines and np.array_equal(self.cells, other.cells)
+
+    def __str__(self) -> str:
+        return format_grid(self)
+
+
+@lru_cache(maxsize=64)
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
+    """Neighbours of every cell, indexed by r * cols + c; cached because shapes repeat."""
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            table.append(
+                tuple(
+                    (rr, cc)
+                    for rr in range(max(r - 1, 0), min(r + 2, rows))
+                    for cc in range(max(c - 1, 0), min(c + 2, cols))
+                    if (rr, cc) != (r, c)
+                )
+            )
+    return tuple(table)
+
+
+def neighbours(shape: tuple[int, int], cell: Cell) -> tuple[Cell, ...]:
+    rows, cols = shape
+    return neighbour_table(rows, cols)[cell[0] * cols + cell[1]]
+
+
+def parse_grid(text: str, mines: int | None = None) -> Board:
+    """Read a text grid; reject anything that cannot be a board, naming row and column (1-based)."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    lines = [line.replace(" ", "") for line in lines if line and not line.startswith("#")]
+    if not lines:
+        raise GridError("the grid is empty")
+    width = len(lines[0])
+    for r, line in enumerate(lines, 1):
+        if len(line) != width:
+            raise GridError(f"row {r} has {len(line)} cells but row 1 has {width}: the grid is ragged")
+    cells = np.empty((len(lines), width), dtype=np.int8)
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            code = CHAR_TO_CODE.get(ch.upper() if ch in "fqxw" else ch)
+            if code is None:
+                raise GridError(f"row {r + 1}, column {c + 1}: unknown character {ch!r}")
+            cells[r, c] = code
+    if mines is not None and mines < 0:
+        raise GridError(f"the mine count must not be negative, got {mines!r}")
+    board = Board(cells, mines)
+    check_numbers(board)
+    return board
+
+
+def check_numbers(board: Board) -> None:
+    """A number larger than the neighbours that could hold a mine is a misread, never a board."""
+    can_hold = np.isin(board.cells, COVERED + KNOWN_MINE)
+    for r, c in zip(*np.nonzero(board.cells > 0)):
+        room = sum(bool(can_hold[n]) for n in neighbours(board.shape, (r, c)))
+        value = int(board.cells[r, c])
+        if value > room:
+            raise GridError(
+                f"row {r + 1}, column {c + 1}: shows {value} but only {room} "
+                f"neighbour{'s' if room != 1 else ''} can hold a mine"
+            )
+
+
+def format_grid(board: Board) -> str:
+    return "\n".join("".join(CODE_TO_CHAR[int(v)] for v in row) for row in board.cells)

@@ -1,0 +1,23 @@
+"""One error hierarchy, so the CLI can map every failure the user can cause to a clear message."""
+
+from __future__ import annotations
+
+
+class BotError(Exception):
+    """Base of every error the bot raises on purpose; never shown with a traceback."""
+
+
+class GridError(BotError, ValueError):
+    """A text grid that cannot be a Minesweeper board (ragged, unknown character, impossible number)."""
+
+
+class InconsistentBoardError(BotError):
+    """A well-formed board that no mine layout satisfies: a misread or a wrong flag."""
+
+
+class CaptureError(BotError):
+    """The screen could not be grabbed, or never settled."""
+
+
+class VisionError(BotError):
+    """No board in the image, or a board that cannot be read with confidence."""

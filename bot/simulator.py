@@ -1,0 +1,165 @@
+"""Headless games with the three first-click rules, seeded and reproducible.
+
+The simulator shows the player exactly what the real game shows (a Board), so the
+play loop, the solver and the benchmarks can run against it without a screen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import ndimage
+
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, Cell, neighbours
+from bot.errors import BotError
+
+RULES = ("safe", "winxp", "zero")
+LEVELS = {
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+}
+_EIGHT = np.ones((3, 3), dtype=bool)
+
+
+@dataclass(frozen=True)
+class Level:
+    rows: int
+    cols: int
+    mines: int
+
+    @property
+    def name(self) -> str:
+        for name, dims in LEVELS.items():
+            if dims == (self.rows, self.cols, self.mines):
+                return name
+        return f"{self.rows}x{self.cols}x{self.mines}"
+
+
+def parse_level(text: str) -> Level:
+    """`beginner`, `intermediate`, `expert`, or `RxCxM` (rows, columns, mines)."""
+    if text.lower() in LEVELS:
+        return Level(*LEVELS[text.lower()])
+    match = re.fullmatch(r"(\d+)x(\d+)x(\d+)", text.lower())
+    if not match:
+        raise BotError(f"unknown level {text!r}: use beginner, intermediate, expert or RxCxM")
+    rows, cols, mines = map(int, match.groups())
+    if rows < 2 or cols < 2 or not 1 <= mines <= rows * cols - 1:
+        raise BotError(f"level {text!r} is not a playable board")
+    return Level(rows, cols, mines)
+
+
+class Game:
+    """One game: hidden mines, what is shown, and the moves a player can make."""
+
+    def __init__(self, level: Level, rule: str = "safe", seed: int | np.random.SeedSequence | None = None) -> None:
+        if rule not in RULES:
+            raise BotError(f"unknown rule {rule!r}: use one of {', '.join(RULES)}")
+        self.level = level
+        self.rule = rule
+        self.rng = np.random.default_rng(seed)
+        self.shape = (level.rows, level.cols)
+        self.mine = np.zeros(self.shape, dtype=bool)
+        self.shown = np.full(self.shape, UNOPENED, dtype=np.int8)
+        self.status = "playing"
+        self.clicks = 0
+        self.placed = False
+        if rule == "winxp":
+            self._place(self.rng.choice(self.mine.size, level.mines, replace=False))
+
+    # -- mine layout -------------------------------------------------------
+    def _place(self, flat: np.ndarray) -> None:
+        self.mine.flat[flat] = True
+        self.placed = True
+        self.counts = ndimage.convolve(self.mine.astype(np.int8), _EIGHT.astype(np.int8), mode="constant")
+        self.counts -= self.mine
+        self.zero_labels, _ = ndimage.label((self.counts == 0) & ~self.mine, structure=_EIGHT)
+
+    def _first_click(self, cell: Cell) -> None:
+        if self.rule == "winxp":
+            if self.mine[cell]:
+                free = np.flatnonzero(~self.mine)[0]  # top-left, or the first free cell to its right
+                self.mine[cell] = False
+                self._place(np.array([free]))
+            return
+        keep = {cell}
+        if self.rule == "zero" and self.mine.size - 9 >= self.level.mines:
+            keep.update(neighbours(self.shape, cell))
+        allowed = np.array([i for i in range(self.mine.size) if divmod(i, self.shape[1]) not in keep])
+        self._place(self.rng.choice(allowed, self.level.mines, replace=False))
+
+    # -- moves -------------------------------------------------------------
+    def open(self, cell: Cell) -> None:
+        """Left click: opens a covered cell; a mine loses, a zero opens its whole area."""
+        if self.status != "playing" or self.shown[cell] not in (UNOPENED, QUESTION):
+            return
+        self.clicks += 1
+        if self._untouched():
+            self._first_click(cell)
+        self._reveal([cell])
+
+    def _untouched(self) -> bool:
+        return not (self.shown >= 0).any()
+
+    def flag(self, cell: Cell) -> None:
+        """Right click: toggles a flag on a covered cell (question marks are off, as with Mark=0)."""
+        if self.status != "playing":
+            return
+        if self.shown[cell] in (UNOPENED, QUESTION):
+            self.shown[cell] = FLAG
+        elif self.shown[cell] == FLAG:
+            self.shown[cell] = UNOPENED
+        else:
+            return
+        self.clicks += 1
+
+    def chord(self, cell: Cell) -> None:
+        """Opens every unflagged neighbour of a number whose flags are complete."""
+        if self.status != "playing" or self.shown[cell] <= 0:
+            return
+        around = neighbours(self.shape, cell)
+        if sum(self.shown[n] == FLAG for n in around) != self.shown[cell]:
+            return
+        self.clicks += 1
+        self._reveal([n for n in around if self.shown[n] in (UNOPENED, QUESTION)])
+
+    def _reveal(self, cells: list[Cell]) -> None:
+        boom = [c for c in cells if self.mine[c]]
+        if boom:
+            self._lose(boom)
+            return
+        for cell in cells:
+            if self.shown[cell] >= 0:
+                continue
+            label = self.zero_labels[cell]
+            if label:
+                area = ndimage.binary_dilation(self.zero_labels == label, structure=_EIGHT)
+                area &= self.shown < 0
+                area &= self.shown != FLAG
+                self.shown[area] = self.counts[area]
+            else:
+                self.shown[cell] = self.counts[cell]
+        if int((self.shown >= 0).sum()) == self.mine.size - self.level.mines:
+            self.status = "won"
+            self.shown[self.mine] = FLAG
+
+    def _lose(self, boom: list[Cell]) -> None:
+        self.status = "lost"
+        self.shown[self.mine & (self.shown != FLAG)] = MINE
+        self.shown[(self.shown == FLAG) & ~self.mine] = WRONG_FLAG
+        for cell in boom:
+            self.shown[cell] = EXPLODED
+
+    # -- what the player sees ---------------------------------------------
+    def board(self) -> Board:
+        return Board(self.shown.copy(), self.level.mines)
+
+    def three_bv(self) -> int:
+        """Clicks a perfect player needs: one per zero area plus every number no area reaches."""
+        if not self.placed:
+            raise BotError("3BV is defined once the mines are placed")
+        areas = int(self.zero_labels.max())
+        reached = ndimage.binary_dilation(self.zero_labels > 0, structure=_EIGHT)
+        return areas + int((~reached & ~self.mine).sum())
