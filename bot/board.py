@@ -126,7 +126,7 @@ def parse_grid(text: str, mines: int | None = None) -> Board:
     cells = np.empty((len(lines), width), dtype=np.int8)
     for r, line in enumerate(lines):
         for c, ch in enumerate(line):
-            code = CHAR_TO_CODE.get(ch.upper() if ch in "fqxw" else ch)
+            code = CHAR_TO_CODE.get(ch)
             if code is None:
                 raise GridError(f"row {r + 1}, column {c + 1}: unknown character {ch!r}")
             cells[r, c] = code

@@ -122,7 +122,9 @@ def tally_component(boxes: list[Box], counts: list[int]) -> Tally:
     open_at = [tuple(sorted(r for r in first if first[r] < i <= last[r])) for i in range(n + 1)]
     cap_after = []  # capacity left in each rule of box i once box i is placed
     for i, box in enumerate(boxes):
-        cap_after.append({r: sum(sizes[j] for j in range(i + 1, last[r] + 1) if r in boxes[j].rules) for r in box.rules})
+        cap_after.append(
+            {r: sum(sizes[j] for j in range(i + 1, last[r] + 1) if r in boxes[j].rules) for r in box.rules}
+        )
 
     # transitions[i]: list of (state, k, next_state) for box i
     forward: list[dict[tuple[int, ...], np.ndarray]] = [{(): _unit(length)}]

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import ndimage
 
 from bot.board import COVERED, KNOWN_MINE, Board, Cell, neighbours
 from bot.errors import InconsistentBoardError
+
+_EIGHT = np.ones((3, 3), dtype=np.int8)
 
 
 @dataclass(frozen=True)
@@ -46,24 +49,27 @@ def build_problem(board: Board) -> Problem:
     """Turn what is shown into rules; contradictions a single number shows are reported here."""
     covered = board.covered()
     known = board.known_mines()
+    shape = board.shape
+    # Only numbers with a covered neighbour make rules; find them without a Python loop.
+    near_covered = ndimage.convolve(covered.astype(np.int8), _EIGHT, mode="constant") > 0
     rules: list[Rule] = []
-    touched = np.zeros(board.shape, dtype=bool)
-    for r, c in zip(*np.nonzero(board.cells >= 0)):
-        value = int(board.cells[r, c])
-        around = neighbours(board.shape, (int(r), int(c)))
+    touched = np.zeros(shape, dtype=bool)
+    cells = board.cells
+    for r, c in zip(*np.nonzero((cells >= 0) & (near_covered | (cells > 0)))):
+        cell = (int(r), int(c))
+        value = int(cells[r, c])
+        around = neighbours(shape, cell)
         unknown = tuple(n for n in around if covered[n])
         flagged = sum(1 for n in around if known[n])
         need = value - flagged
         if need < 0:
-            raise InconsistentBoardError(
-                f"{where((r, c))}: shows {value} but {flagged} flagged or shown mines touch it"
-            )
+            raise InconsistentBoardError(f"{where(cell)}: shows {value} but {flagged} flagged or shown mines touch it")
         if need > len(unknown):
             raise InconsistentBoardError(
-                f"{where((r, c))}: shows {value} but only {len(unknown) + flagged} neighbours can hold a mine"
+                f"{where(cell)}: shows {value} but only {len(unknown) + flagged} neighbours can hold a mine"
             )
         if unknown:
-            rules.append(Rule(unknown, need, (int(r), int(c))))
+            rules.append(Rule(unknown, need, cell))
             for n in unknown:
                 touched[n] = True
     frontier = tuple((int(r), int(c)) for r, c in zip(*np.nonzero(covered & touched)))
@@ -79,7 +85,7 @@ def build_problem(board: Board) -> Problem:
             raise InconsistentBoardError(
                 f"{mines_left} mines are left but only {len(frontier) + len(interior)} cells are covered"
             )
-    return Problem(board.shape, frontier, interior, tuple(rules), mines_left)
+    return Problem(shape, frontier, interior, tuple(rules), mines_left)
 
 
 # Codes re-exported for callers that only need to know what counts as covered or a mine.

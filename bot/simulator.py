@@ -66,8 +66,18 @@ class Game:
         self.status = "playing"
         self.clicks = 0
         self.placed = False
+        self.fixed = False
         if rule == "winxp":
             self._place(self.rng.choice(self.mine.size, level.mines, replace=False))
+
+    @classmethod
+    def from_layout(cls, mines: np.ndarray, rule: str = "safe") -> Game:
+        """A game on a given layout (tests, scripted windows): the first click moves nothing."""
+        game = cls(Level(mines.shape[0], mines.shape[1], int(mines.sum())), rule)
+        game.mine[:] = False
+        game._place(np.flatnonzero(mines))
+        game.fixed = True
+        return game
 
     # -- mine layout -------------------------------------------------------
     def _place(self, flat: np.ndarray) -> None:
@@ -96,7 +106,7 @@ class Game:
         if self.status != "playing" or self.shown[cell] not in (UNOPENED, QUESTION):
             return
         self.clicks += 1
-        if self._untouched():
+        if self._untouched() and not self.fixed:
             self._first_click(cell)
         self._reveal([cell])
 

@@ -1,0 +1,83 @@
+"""Advice as people and tools read it: the seeds' row=/col= lines, a grid, or one JSON object."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from bot.advice import Advice
+from bot.board import CODE_TO_CHAR, Board, Cell
+
+
+def _rc(cell: Cell) -> str:
+    return f"row={cell[0] + 1} col={cell[1] + 1}"
+
+
+def advice_text(board: Board, advice: Advice) -> str:
+    """Human form: 1-based cells like the seeds, a marked grid, and the odds in percent."""
+    lines = [f"board {board.rows}x{board.cols}, mines: {board.mines if board.mines is not None else 'not given'}"]
+    marked = []
+    for cell in sorted(advice.safe | advice.mines):
+        lines.append(f"{_rc(cell)} -> {'MINE' if cell in advice.mines else 'safe'}")
+    lines.append(f"{len(advice.safe)} safe, {len(advice.mines)} mines")
+    for r in range(board.rows):
+        row = []
+        for c in range(board.cols):
+            ch = CODE_TO_CHAR[int(board.cells[r, c])]
+            if (r, c) in advice.safe:
+                ch = "s"
+            elif (r, c) in advice.mines:
+                ch = "m"
+            row.append(ch)
+        marked.append("".join(row))
+    lines.append("")
+    lines.append("grid (s = safe, m = mine):")
+    lines.extend(marked)
+    if advice.probability is not None:
+        lines.append("")
+        lines.append("mine probability, % (.. opened):")
+        for r in range(board.rows):
+            cells = []
+            for c in range(board.cols):
+                p = advice.probability[r, c]
+                cells.append(" .." if np.isnan(p) else f"{round(p * 100):3d}")
+            lines.append("".join(cells))
+    lines.append("")
+    lines.append("suggested move: " + suggested_move(advice))
+    return "\n".join(lines)
+
+
+def suggested_move(advice: Advice) -> str:
+    if advice.safe:
+        return f"open {_rc(min(advice.safe))} (safe)"
+    if advice.guess is not None:
+        safety = advice.guess_safety if advice.guess_safety is not None else float("nan")
+        return f"open {_rc(advice.guess)} (guess, {safety:.1%} safe)"
+    return "none (nothing left to open)"
+
+
+def advice_dict(board: Board, advice: Advice) -> dict:
+    """The JSON contract: 0-based [row, col]; probability null for opened cells."""
+    grid = advice.probability
+    known = board.known_mines()
+    prob = [
+        [
+            1.0 if known[r, c] else (None if grid is None or np.isnan(grid[r, c]) else float(grid[r, c]))
+            for c in range(board.cols)
+        ]
+        for r in range(board.rows)
+    ]
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "mines": board.mines,
+        "safe": [list(c) for c in sorted(advice.safe)],
+        "mine": [list(c) for c in sorted(advice.mines)],
+        "probability": prob,
+        "guess": list(advice.guess) if advice.guess is not None else None,
+    }
+
+
+def to_json(obj: object) -> str:
+    return json.dumps(obj, separators=(", ", ": "))

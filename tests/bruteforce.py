@@ -1,0 +1,52 @@
+"""Reference answers by enumerating layouts: slow, obviously right, for small boards only.
+
+Only the cells that touch a number are enumerated one by one; the rest of the covered cells are
+interchangeable, so each frontier layout stands for ``comb(free, mines_left - k)`` full layouts.
+Nothing here groups cells into boxes or splits components, so it checks that code independently.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from math import comb
+
+import numpy as np
+
+from bot.board import Board, Cell
+from bot.rules import build_problem
+
+MAX_FRONTIER = 18
+
+
+def brute_probabilities(board: Board) -> dict[Cell, float]:
+    problem = build_problem(board)
+    frontier = sorted({c for rule in problem.rules for c in rule.cells})
+    if len(frontier) > MAX_FRONTIER:
+        raise ValueError(f"frontier of {len(frontier)} cells is too large to enumerate")
+    free = [c for c in problem.covered if c not in set(frontier)]
+    index = {c: i for i, c in enumerate(frontier)}
+    rows = np.array(list(product((0, 1), repeat=len(frontier))), dtype=np.int64)
+    rows = rows.reshape(2 ** len(frontier), len(frontier))
+    ok = np.ones(len(rows), dtype=bool)
+    for rule in problem.rules:
+        ok &= rows[:, [index[c] for c in rule.cells]].sum(axis=1) == rule.count
+    rows = rows[ok]
+    k = rows.sum(axis=1)
+    if problem.mines_left is None:
+        weight = [1] * len(rows)  # each free cell is independently mine or not: a constant factor
+        free_share = [0.5] * len(rows)
+    else:
+        left = problem.mines_left - k
+        weight = [comb(len(free), int(m)) if m >= 0 else 0 for m in left]
+        free_share = [int(m) / len(free) if free else 0.0 for m in left]
+    total = sum(weight)
+    if total == 0:
+        return {}
+    out = {}
+    for c, i in index.items():
+        out[c] = float(sum(w for w, r in zip(weight, rows[:, i]) if r) / total)
+    if free:
+        p = sum(w * s for w, s in zip(weight, free_share)) / total
+        for c in free:
+            out[c] = float(p)
+    return out

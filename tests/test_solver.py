@@ -1,0 +1,131 @@
+"""Forced cells and probabilities against brute force, and the error path."""
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from bot.advice import advise
+from bot.bench import game_seed
+from bot.board import parse_grid
+from bot.errors import InconsistentBoardError
+from bot.probability import probabilities
+from bot.rules import build_problem
+from bot.simulator import Game, Level
+from tests.bruteforce import MAX_FRONTIER, brute_probabilities
+
+SMALL = Level(6, 6, 7)
+
+
+def mid_game_positions(count, seed, level=SMALL, rule="safe"):
+    """Positions from real simulated play: random safe clicks until the game ends."""
+    rng = np.random.default_rng(seed)
+    out = []
+    i = 0
+    while len(out) < count:
+        game = Game(level, rule, game_seed(seed, i))
+        i += 1
+        game.open((int(rng.integers(level.rows)), int(rng.integers(level.cols))))
+        while game.status == "playing" and len(out) < count:
+            board = game.board()
+            covered = np.argwhere(board.covered() & ~game.mine)
+            if rng.random() < 0.35 or len(covered) == 0:
+                out.append(board)
+            if len(covered) == 0:
+                break
+            if rng.random() < 0.15:
+                mines = np.argwhere(game.mine & (board.cells == -1))
+                if len(mines):
+                    game.flag(tuple(mines[0]))
+            game.open(tuple(covered[rng.integers(len(covered))]))
+    return out
+
+
+def frontier_size(board):
+    return len({c for rule in build_problem(board).rules for c in rule.cells})
+
+
+def check_against_brute_force(board):
+    truth = brute_probabilities(board)
+    ours = probabilities(build_problem(board)).cells
+    assert set(ours) == set(truth)
+    for cell, p in truth.items():
+        assert abs(ours[cell] - p) < 1e-9, (str(board), cell, ours[cell], p)
+    advice = advise(board)
+    assert advice.safe == {c for c, p in truth.items() if p == 0}
+    assert advice.mines == {c for c, p in truth.items() if p == 1}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_probabilities_equal_brute_force_with_mine_count(seed):
+    checked = 0
+    for board in mid_game_positions(500, seed):
+        if frontier_size(board) <= MAX_FRONTIER:
+            check_against_brute_force(board)
+            checked += 1
+    assert checked >= 400
+
+
+def test_probabilities_equal_brute_force_without_mine_count():
+    for board in mid_game_positions(400, 99, Level(4, 5, 5)):
+        check_against_brute_force(board.with_mines(None))
+
+
+def test_probabilities_on_a_wider_board_with_zero_rule():
+    for board in mid_game_positions(300, 7, Level(5, 8, 8), "zero"):
+        if frontier_size(board) <= MAX_FRONTIER:
+            check_against_brute_force(board)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_random_consistent_boards_match_brute_force(data):
+    rows = data.draw(st.integers(3, 5))
+    cols = data.draw(st.integers(3, 5))
+    mines = data.draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))
+    opened = data.draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))
+    layout = np.array(mines).reshape(rows, cols)
+    game = Game.from_layout(layout) if layout.any() else None
+    if game is None:
+        return
+    for i, flag in enumerate(opened):
+        cell = divmod(i, cols)
+        if flag and not layout[cell]:
+            game.shown[cell] = game.counts[cell]
+    board = game.board()
+    assume(frontier_size(board) <= MAX_FRONTIER)  # the brute force enumerates 2**frontier
+    with_count = data.draw(st.booleans())
+    check_against_brute_force(board if with_count else board.with_mines(None))
+
+
+def test_count_alone_can_force_the_interior():
+    # Two mines left; the 1 pins one of its two cells, so the far cell holds the other.
+    board = parse_grid("1??\n1??\n???", mines=2)
+    truth = brute_probabilities(board)
+    advice = advise(board)
+    assert advice.mines == {c for c, p in truth.items() if p == 1}
+    assert advice.safe == {c for c, p in truth.items() if p == 0}
+
+
+def test_count_forces_all_interior_safe():
+    board = parse_grid("?1000\n11000\n00000\n0000?", mines=1)
+    advice = advise(board)
+    assert (3, 4) in advice.safe and (0, 0) in advice.mines
+
+
+def test_inconsistent_board_names_the_numbers():
+    with pytest.raises(InconsistentBoardError, match="row 1, column 2"):
+        advise(parse_grid("?1?\n010\n???"))  # hmm: the 0 clears all, the 1 has no room
+
+
+def test_inconsistent_pair_is_explained_by_core():
+    board = parse_grid("??1\n?2?\n1??")
+    # 1 at (0,2) and 1 at (2,0) with a 2 between and nothing else: consistent.
+    advise(board)
+    with pytest.raises(InconsistentBoardError, match="no mine layout fits"):
+        advise(parse_grid("?1?\n???\n?3?", mines=2))
+
+
+def test_too_many_flags_for_the_count():
+    with pytest.raises(InconsistentBoardError, match="flagged"):
+        advise(parse_grid("FF?\n???", mines=1))
