@@ -260,6 +260,7 @@ def record_all(out: Path) -> None:
     record(out, Level(16, 30, 99), [(0, 0), (780, 700), (400, 300)], ["win", "lose", "win"], "expert", 3)
     record(out, Level(16, 30, 200), [(100, 100), (500, 500)], ["dense", "dense"], "dense", 4)
     record(out, Level(24, 30, 450), [(60, 40)], ["dense"], "crowded", 5)
+    record(out, Level(10, 12, 11), [(900, 100)], ["win"], "custom", 6)  # 11 - 3 flags: the counter shows an 8
 
 
 if __name__ == "__main__":

@@ -1,0 +1,268 @@
+"""Find a Minesweeper board anywhere in a screenshot, with no hint: skin, scale, field, size.
+
+The face is the anchor: every classic-style game has exactly one, at a fixed place above the
+field, and it looks the same at any board size. It is found coarsely on a quarter-size grey image
+(a few ms for all scales), confirmed at full size around the best few spots, and then the field
+is grown cell by cell from under the face until the cells stop matching the skin's sprites.
+Display scaling (125 %, 150 %, 200 %) is only a different scale to try.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from bot.errors import VisionError
+from bot.skin import Skin
+from bot.vision import Field, read, resample
+
+SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+COARSE = 2  # the fallback face search runs on an image this many times smaller
+PEAKS = 3  # spots per scale checked at full size
+MAX_SIDE = 60  # no game has more cells than this in a row or column
+
+
+@dataclass(frozen=True)
+class Calibration:
+    skin: str
+    scale: float
+    left: float
+    top: float
+    rows: int
+    cols: int
+
+    @property
+    def field(self) -> Field:
+        return Field(self.left, self.top, 16 * self.scale if self.scale else 16, self.rows, self.cols)
+
+    def with_pitch(self, skin: Skin) -> Field:
+        return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Calibration:
+        try:
+            data = json.loads(text)
+            return cls(str(data["skin"]), float(data["scale"]), float(data["left"]), float(data["top"]),
+                       int(data["rows"]), int(data["cols"]))
+        except (ValueError, KeyError, TypeError) as err:
+            raise VisionError(f"bad calibration profile: {err}") from err
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+
+
+def _peaks(score: np.ndarray, count: int, radius: int) -> list[tuple[float, int, int]]:
+    score = score.copy()
+    out = []
+    for _ in range(count):
+        _, value, _, (x, y) = cv2.minMaxLoc(score)
+        out.append((float(value), x, y))
+        score[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1] = -1
+    return out
+
+
+def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
+    """(score, scale, x, y) of likely faces, x and y in full-size pixels."""
+    faces = [_grey(f) for f in skin.face_sprites]
+    out = []
+    for scale in SCALES:
+        size = max(4, round(24 * scale / COARSE))
+        if size >= min(small.shape):
+            continue
+        best = None
+        for face in faces:
+            tmpl = cv2.resize(face, (size, size), interpolation=cv2.INTER_AREA)
+            res = cv2.matchTemplate(small, tmpl, cv2.TM_CCOEFF_NORMED)
+            best = res if best is None else np.maximum(best, res)
+        for value, x, y in _peaks(best, PEAKS, size):
+            out.append((value, scale, x * COARSE, y * COARSE))
+    out.sort(reverse=True)
+    return out
+
+
+def _disc_candidates(image: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
+    """Faces found by the colour of their disc (yellow in most skins): one colour test, a few ms.
+
+    The disc's size gives the scale to within a pixel; _refine_face makes it exact.
+    """
+    if skin.disc_bgr is None:
+        return []
+    disc = cv2.inRange(skin.face_sprites[0], np.array(skin.disc_bgr) - 40, np.array(skin.disc_bgr) + 40)
+    ys, xs = np.nonzero(disc)
+    if not len(xs):
+        return []
+    side, off_x, off_y = xs.max() - xs.min() + 1, xs.min(), ys.min()
+    lo = np.clip(np.array(skin.disc_bgr) - 60, 0, 255)
+    hi = np.clip(np.array(skin.disc_bgr) + 60, 0, 255)
+    mask = cv2.inRange(image, lo, hi)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out = []
+    for x, y, w, h, area in stats[1:count]:
+        scale = max(w, h) / side
+        if not (0.8 <= w / h <= 1.25 and SCALES[0] * 0.85 <= scale <= SCALES[-1] * 1.15 and area >= 0.4 * w * h):
+            continue
+        out.append((float(area), scale, int(round(x - off_x * scale)), int(round(y - off_y * scale))))
+    out.sort(reverse=True)
+    return out
+
+
+def _refine_face(image: np.ndarray, skin: Skin, scale: float, x: int, y: int) -> tuple[float, float, float, float]:
+    """Exact face position and scale near a coarse hit: (score, scale, left, top)."""
+    h, w = skin.face_sprites.shape[1:3]
+    grey = _grey(image)
+    best = (-1.0, scale, float(x), float(y))
+    for step in np.linspace(-0.1, 0.1, 11):
+        s = scale * (1 + step)
+        tw, th = round(w * s), round(h * s)
+        pad = COARSE + 3
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        roi = grey[y0 : y + th + pad, x0 : x + tw + pad]
+        if roi.shape[0] < th or roi.shape[1] < tw:
+            continue
+        for face in skin.face_sprites:
+            tmpl = cv2.resize(_grey(face), (tw, th), interpolation=cv2.INTER_LINEAR)
+            res = cv2.matchTemplate(roi, tmpl, cv2.TM_CCOEFF_NORMED)
+            _, value, _, (mx, my) = cv2.minMaxLoc(res)
+            if value > best[0]:
+                best = (float(value), s, float(x0 + mx), float(y0 + my))
+    return best
+
+
+def _snap(scale: float) -> float:
+    """Displays scale in steps of 25 %: snap a measured scale that is within 3 % of one."""
+    step = round(scale * 4) / 4
+    return step if step and abs(scale - step) / step < 0.03 else scale
+
+
+#: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
+#: background only in its edge lines. Plain black is ~89 from the nearest sprite (the 0), scaled true cells below 50 (fixtures).
+EDGE_DISTANCE = 60.0
+SUBPIXEL = (-0.5, -0.25, 0.0, 0.25, 0.5)
+
+
+def _cell_distance(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> float:
+    n = skin.cell
+    try:
+        tile = resample(image, left, top, n * scale, n * scale, (n, n))
+    except VisionError:
+        return float("inf")
+    x = tile.reshape(1, -1).astype(np.float32)
+    sprites = skin.cell_sprites.reshape(len(skin.cell_sprites), -1).astype(np.float32)
+    if x.std() < 0.5 * sprites.std(axis=1).min():
+        return float("inf")  # a flat patch of background: every cell sprite has edges
+    return float(np.sqrt(((sprites - x) ** 2).mean(axis=1)).min())
+
+
+def _is_cell(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> bool:
+    return _cell_distance(image, skin, scale, left, top) <= EDGE_DISTANCE
+
+
+def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float) -> Field | None:
+    """The field under a face: the widest run of cells centred under it, then down to the last row."""
+    pitch = skin.cell * scale
+    dx, dy = skin.face_offset
+    centre = face_left - dx * scale
+    top = face_top - dy * scale
+    # Odd width puts a cell under the face's centre, even width a cell edge: keep the better fit,
+    # at the sub-pixel offset that fits best (the face was placed to the whole pixel).
+    fits = {}
+    for start in (1, 2):
+        for dy in SUBPIXEL:
+            for dx in SUBPIXEL:
+                worst = max(
+                    _cell_distance(image, skin, scale, centre + dx - start * pitch / 2 + i * pitch, top + dy)
+                    for i in range(start)
+                )
+                if start not in fits or worst < fits[start][0]:
+                    fits[start] = (worst, dx, dy)
+    for start in sorted(fits, key=lambda k: fits[k][0]):
+        worst, dx, dy = fits[start]
+        if worst > EDGE_DISTANCE:
+            continue
+        centre, top = centre + dx, top + dy
+        cols = start
+        while cols + 2 <= MAX_SIDE:
+            left = centre - (cols + 2) * pitch / 2
+            if _is_cell(image, skin, scale, left, top) and _is_cell(image, skin, scale, left + (cols + 1) * pitch, top):
+                cols += 2
+            else:
+                break
+        left = centre - cols * pitch / 2
+        rows = 1
+        while rows < MAX_SIDE and _is_cell(image, skin, scale, left, top + rows * pitch) and _is_cell(
+            image, skin, scale, left + (cols - 1) * pitch, top + rows * pitch
+        ):
+            rows += 1
+        if cols >= 2 and rows >= 2:
+            return Field(left, top, pitch, rows, cols)
+    return None
+
+
+def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
+    """Where the board is and which skin draws it; VisionError when there is no readable board."""
+    if image is None or image.ndim != 3 or image.shape[0] < 24 or image.shape[1] < 24:
+        raise VisionError("the image is empty or too small to hold a board")
+    found: list[tuple[float, Calibration, Skin]] = []
+    small = None
+    for skin in skins:
+        found_skin = _from_candidates(image, skin, _disc_candidates(image, skin)[:PEAKS])
+        if found_skin is None:  # no disc: a lost face, or a skin without a disc colour
+            if small is None:
+                size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
+                small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
+            found_skin = _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2])
+        if found_skin is not None:
+            found.append(found_skin)
+    if not found:
+        raise VisionError("no Minesweeper board found in the image")
+    found.sort(key=lambda item: -item[0])
+    return found[0][1], found[0][2]
+
+
+def _from_candidates(
+    image: np.ndarray, skin: Skin, candidates: list[tuple[float, float, int, int]]
+) -> tuple[float, Calibration, Skin] | None:
+    for _, scale, x, y in candidates:
+        if True:
+            score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
+            if score < 0.6:
+                continue
+            fine = _snap(fine)
+            field = _grow_field(image, skin, fine, fx, fy)
+            if field is None:
+                continue
+            reading = read(image, field, skin)
+            if reading.unknown.mean() > 0.1 or reading.face is None:
+                continue
+            cal = Calibration(skin.name, fine, field.left, field.top, field.rows, field.cols)
+            return score * (1 - float(reading.unknown.mean())), cal, skin
+    return None
+
+
+def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
+    """A saved profile is reused only if the face and nearly every cell still read where it says."""
+    try:
+        reading = read(image, cal.with_pitch(skin), skin)
+    except VisionError:
+        return False
+    return reading.face is not None and reading.unknown.mean() <= 0.1
+
+
+def save_profile(path: Path, cal: Calibration) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(cal.to_json())
+
+
+def load_profile(path: Path) -> Calibration | None:
+    try:
+        return Calibration.from_json(path.read_text())
+    except OSError:
+        return None

@@ -1,0 +1,89 @@
+"""A skin: the sprites of one Minesweeper look, at 1x, and where the face and counter sit.
+
+A skin is a folder `templates/<name>/` holding one PNG per sprite (`cell_<what>.png`,
+`face_<state>.png`, `digit_<d>.png`) and a `skin.json` with the cell size and the face and counter
+offsets from the field. Folders are data, so a new look (drawn, captured or learnt) needs no code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
+from bot.errors import VisionError
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+CELL_CODES = {
+    "unopened": UNOPENED,
+    "flag": FLAG,
+    "question": QUESTION,
+    "mine": MINE,
+    "exploded": EXPLODED,
+    "wrong_flag": WRONG_FLAG,
+    **{str(d): d for d in range(9)},
+}
+FACES = ("playing", "pressed", "won", "lost")
+
+
+@dataclass(frozen=True, eq=False)
+class Skin:
+    name: str
+    cell: int
+    cell_codes: np.ndarray  # (K,) board code of each cell sprite
+    cell_sprites: np.ndarray  # (K, cell, cell, 3) uint8
+    face_names: tuple[str, ...]
+    face_sprites: np.ndarray  # (F, h, w, 3)
+    face_offset: tuple[int, int]  # face top-left from (field centre x, field top), 1x pixels
+    digit_names: tuple[str, ...]
+    digit_sprites: np.ndarray  # (D, h, w, 3)
+    digits: int
+    counter_offset: tuple[int, int]  # first counter digit from (field right, field top), 1x pixels
+    disc_bgr: tuple[int, int, int] | None = None  # colour of the face's disc, a fast way to find the face
+
+
+def _read(path: Path) -> np.ndarray:
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if img is None:
+        raise VisionError(f"cannot read sprite {path}")
+    return img
+
+
+def load_skin(folder: Path) -> Skin:
+    try:
+        meta = json.loads((folder / "skin.json").read_text())
+    except (OSError, ValueError) as err:
+        raise VisionError(f"skin {folder.name}: bad or missing skin.json ({err})") from err
+    cells = [(code, _read(folder / f"cell_{name}.png")) for name, code in CELL_CODES.items()
+             if (folder / f"cell_{name}.png").exists()]
+    if not cells:
+        raise VisionError(f"skin {folder.name} has no cell sprites")
+    faces = [(name, _read(folder / f"face_{name}.png")) for name in FACES if (folder / f"face_{name}.png").exists()]
+    digits = [(p.stem.removeprefix("digit_"), _read(p)) for p in sorted(folder.glob("digit_*.png"))]
+    return Skin(
+        name=meta.get("name", folder.name),
+        cell=int(meta["cell"]),
+        cell_codes=np.array([c for c, _ in cells], dtype=np.int8),
+        cell_sprites=np.stack([s for _, s in cells]),
+        face_names=tuple(n for n, _ in faces),
+        face_sprites=np.stack([s for _, s in faces]),
+        face_offset=tuple(meta["face"]["from_field_centre_top"]),
+        digit_names=tuple(n for n, _ in digits),
+        digit_sprites=np.stack([s for _, s in digits]) if digits else np.zeros((0, 1, 1, 3), np.uint8),
+        digits=int(meta["counter"]["digits"]),
+        counter_offset=tuple(meta["counter"]["from_field_right_top"]),
+        disc_bgr=tuple(meta["face"]["disc_bgr"]) if "disc_bgr" in meta["face"] else None,
+    )
+
+
+def load_skins(root: Path = TEMPLATES, names: list[str] | None = None) -> list[Skin]:
+    folders = sorted(p.parent for p in root.glob("*/skin.json"))
+    if names:
+        folders = [f for f in folders if f.name in names]
+    if not folders:
+        raise VisionError(f"no skins under {root}")
+    return [load_skin(f) for f in folders]
