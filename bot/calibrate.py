@@ -109,7 +109,7 @@ def _disc_candidates(image: np.ndarray, skin: Skin) -> list[tuple[float, float, 
         scale = max(w, h) / side
         if not (0.8 <= w / h <= 1.25 and SCALES[0] * 0.85 <= scale <= SCALES[-1] * 1.15 and area >= 0.4 * w * h):
             continue
-        out.append((float(area), scale, int(round(x - off_x * scale)), int(round(y - off_y * scale))))
+        out.append((float(area), scale, round(x - off_x * scale), round(y - off_y * scale)))
     out.sort(reverse=True)
     return out
 
@@ -143,7 +143,7 @@ def _snap(scale: float) -> float:
 
 
 #: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
-#: background only in its edge lines. Plain black is ~89 from the nearest sprite (the 0), scaled true cells below 50 (fixtures).
+#: background only in its edge lines. Scaled true cells stay below 50 on the fixtures.
 EDGE_DISTANCE = 60.0
 SUBPIXEL = (-0.5, -0.25, 0.0, 0.25, 0.5)
 
@@ -266,3 +266,18 @@ def load_profile(path: Path) -> Calibration | None:
         return Calibration.from_json(path.read_text())
     except OSError:
         return None
+
+
+def locate(image: np.ndarray, skins: list[Skin], profile: Path | None) -> tuple[Calibration, Skin, bool]:
+    """Reuse the saved profile when it still fits the image, else calibrate afresh and save.
+
+    Returns the calibration, its skin, and whether it was found afresh (not reused).
+    """
+    by_name = {skin.name: skin for skin in skins}
+    saved = load_profile(profile) if profile is not None else None
+    if saved is not None and saved.skin in by_name and still_matches(image, saved, by_name[saved.skin]):
+        return saved, by_name[saved.skin], False
+    cal, skin = calibrate(image, skins)
+    if profile is not None:
+        save_profile(profile, cal)
+    return cal, skin, True

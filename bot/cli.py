@@ -8,6 +8,7 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from enum import IntEnum
@@ -39,6 +40,17 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--jobs", type=int, default=1)
     bench.add_argument("--json", action="store_true")
+
+    replay = sub.add_parser("replay", help="find and read the board in a saved screenshot, and advise")
+    replay.add_argument("image", help="screenshot file (PNG, BMP, JPEG)")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.add_argument("--out", help="write the screenshot annotated with the advice here")
+    replay.add_argument("--skin", action="append", help="only try this skin (repeatable)")
+
+    calibrate = sub.add_parser("calibrate", help="find the board on the live screen and save the profile")
+    calibrate.add_argument("--profile", default="calibration/profile.json", help="where the profile is kept")
+    calibrate.add_argument("--skin", action="append", help="only try this skin (repeatable)")
+    calibrate.add_argument("--json", action="store_true")
     return parser
 
 
@@ -90,6 +102,106 @@ def cmd_bench(args: argparse.Namespace) -> Exit:
     return Exit.OK
 
 
+def _field_dict(field) -> dict:
+    def num(v: float) -> float | int:
+        return int(v) if float(v).is_integer() else round(float(v), 2)
+
+    return {
+        "left": num(field.left),
+        "top": num(field.top),
+        "cell_w": num(field.pitch),
+        "cell_h": num(field.pitch),
+        "rows": field.rows,
+        "cols": field.cols,
+    }
+
+
+def cmd_replay(args: argparse.Namespace) -> Exit:
+    import cv2
+    import numpy as np
+
+    from bot.advice import advise
+    from bot.board import FLAG
+    from bot.calibrate import calibrate
+    from bot.errors import InconsistentBoardError, VisionError
+    from bot.report import advice_dict, advice_text, to_json
+    from bot.skin import load_skins
+    from bot.vision import read
+
+    with contextlib.suppress(AttributeError):  # a truncated PNG is our error message, not OpenCV's warning
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    try:
+        data = np.fromfile(args.image, dtype=np.uint8)
+    except OSError as err:
+        raise BotError(f"cannot read image {args.image!r}: {err.strerror}") from err
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise VisionError(f"{args.image!r} is not a readable image (corrupt, truncated or not an image)")
+    cal, skin = calibrate(image, load_skins(names=args.skin))
+    field = cal.with_pitch(skin)
+    reading = read(image, field, skin)
+    if reading.face is None:
+        raise VisionError("the face could not be read: the board is covered or only half drawn")
+    if reading.counter is None:
+        raise VisionError("the mine counter could not be read: the board is covered or only half drawn")
+    board = reading.board()  # refuses when any cell is unknown
+    advice, note = None, None
+    if reading.face == "playing":
+        # The counter shows mines minus flags; the solver wants the total.
+        board = board.with_mines(reading.counter + int((board.cells == FLAG).sum()))
+        try:
+            advice = advise(board)
+        except InconsistentBoardError as err:
+            note = f"no advice: {err}"
+    if args.out:
+        from bot.annotate import annotate
+
+        if not cv2.imwrite(args.out, annotate(image, field, advice)):
+            raise BotError(f"cannot write {args.out!r}")
+    grid = reading.grid().splitlines()
+    if args.json:
+        obj = {"grid": grid, "face": reading.face, "counter": reading.counter, "field": _field_dict(field)}
+        obj["skin"] = skin.name
+        obj["advice"] = advice_dict(board, advice) if advice else None
+        print(to_json(obj))
+        return Exit.OK
+    f = _field_dict(field)
+    print(f"skin {skin.name}, scale {cal.scale:g}, field {f['cols']}x{f['rows']} cells at ({f['left']}, {f['top']}), "
+          f"cell {f['cell_w']} px")
+    print(f"face {reading.face}, counter {reading.counter}")
+    print("\n".join(grid))
+    if advice is not None:
+        print()
+        print(advice_text(board, advice))
+    elif note:
+        print(note)
+    return Exit.OK
+
+
+def cmd_calibrate(args: argparse.Namespace) -> Exit:
+    from pathlib import Path
+
+    from bot.calibrate import locate
+    from bot.capture import Screen
+    from bot.report import to_json
+    from bot.skin import load_skins
+
+    with Screen() as screen:
+        monitor = screen.monitors()[0]
+        image = screen.grab()
+    cal, skin, fresh = locate(image, load_skins(names=args.skin), Path(args.profile))
+    field = cal.with_pitch(skin)
+    found = {"skin": skin.name, "scale": cal.scale, "field": _field_dict(field), "profile": args.profile,
+             "reused": not fresh, "screen_origin": [monitor.left, monitor.top]}
+    if args.json:
+        print(to_json(found))
+    else:
+        f = found["field"]
+        print(f"{'reused' if not fresh else 'found'} {skin.name} board, {f['rows']} rows x {f['cols']} cols, "
+              f"scale {cal.scale:g}, field at ({f['left']}, {f['top']}) cell {f['cell_w']} px; profile {args.profile}")
+    return Exit.OK
+
+
 def _read_text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
@@ -100,4 +212,4 @@ def _read_text(path: str) -> str:
         raise BotError(f"cannot read grid file {path!r}: {err}") from err
 
 
-COMMANDS = {"solve": cmd_solve, "bench": cmd_bench}
+COMMANDS = {"solve": cmd_solve, "bench": cmd_bench, "replay": cmd_replay, "calibrate": cmd_calibrate}
