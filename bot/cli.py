@@ -47,6 +47,23 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--out", help="write the screenshot annotated with the advice here")
     replay.add_argument("--skin", action="append", help="only try this skin (repeatable)")
 
+    play = sub.add_parser("play", help="play the Minesweeper game on the screen (or only show advice)")
+    play.add_argument("--games", type=int, default=1)
+    play.add_argument("--level", help="the level the game must show (beginner, intermediate, expert, RxCxM)")
+    play.add_argument("--flags", action=argparse.BooleanOptionalAction, default=False, help="flag proven mines")
+    play.add_argument("--dry-run", action="store_true", help="never click: draw the advice instead")
+    play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
+    play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
+    play.add_argument("--profile", default="calibration/profile.json")
+    play.add_argument("--annotated", default="dry-run.png", help="dry run: where the annotated screenshot goes")
+    play.add_argument("--skin", action="append")
+    play.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # dry run: stop after N redraws (tests)
+
+    demo = sub.add_parser("demo", help="start WineMine in a virtual display and play a few games per level")
+    demo.add_argument("--games", type=int, default=3, help="games per level")
+    demo.add_argument("--levels", default="beginner,intermediate,expert")
+    demo.add_argument("--screenshot", default="demo-last-board.png")
+
     calibrate = sub.add_parser("calibrate", help="find the board on the live screen and save the profile")
     calibrate.add_argument("--profile", default="calibration/profile.json", help="where the profile is kept")
     calibrate.add_argument("--skin", action="append", help="only try this skin (repeatable)")
@@ -202,6 +219,66 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
     return Exit.OK
 
 
+def _play_options(args: argparse.Namespace):
+    from pathlib import Path
+
+    from bot.play import Options
+    from bot.skin import load_skins
+
+    if args.games < 1:
+        raise BotError(f"--games must be at least 1, got {args.games}")
+    return Options(
+        games=args.games,
+        flags=args.flags,
+        dry_run=args.dry_run,
+        rule=args.rules,
+        profile=Path(args.profile),
+        record=Path(args.record) if args.record else None,
+        annotated=Path(args.annotated),
+        max_frames=args.frames,
+        skins=load_skins(names=args.skin),
+    )
+
+
+def cmd_play(args: argparse.Namespace) -> Exit:
+    from bot.platform import current
+    from bot.play import Stop, play, summary
+
+    current().prepare()
+    options = _play_options(args)
+    if args.level:
+        _check_level(args.level, options)
+    try:
+        logs = play(options)
+    except Stop as err:
+        print(f"error: {err}", file=sys.stderr)
+        return Exit.FAILED
+    if options.dry_run:
+        print(f"dry run: advice drawn on {options.annotated}")
+    else:
+        print(summary(logs))
+    return Exit.OK
+
+
+def _check_level(level_name: str, options) -> None:
+    """--level names what the game must show; the bot reads it off the screen and refuses a mismatch."""
+    from bot.calibrate import locate
+    from bot.capture import Screen
+    from bot.simulator import parse_level
+
+    level = parse_level(level_name)
+    with Screen() as screen:
+        cal, _, _ = locate(screen.grab(), options.skins, options.profile)
+    if (cal.rows, cal.cols) != (level.rows, level.cols):
+        raise BotError(f"the game shows {cal.rows}x{cal.cols} cells, not {level.name}: change the level in the game")
+
+
+def cmd_demo(args: argparse.Namespace) -> Exit:
+    from bot.demo import run_demo
+
+    return Exit.OK if run_demo(args.games, args.levels.split(","), args.screenshot) else Exit.FAILED
+
+
 def _read_text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
@@ -212,4 +289,11 @@ def _read_text(path: str) -> str:
         raise BotError(f"cannot read grid file {path!r}: {err}") from err
 
 
-COMMANDS = {"solve": cmd_solve, "bench": cmd_bench, "replay": cmd_replay, "calibrate": cmd_calibrate}
+COMMANDS = {
+    "solve": cmd_solve,
+    "bench": cmd_bench,
+    "replay": cmd_replay,
+    "calibrate": cmd_calibrate,
+    "play": cmd_play,
+    "demo": cmd_demo,
+}

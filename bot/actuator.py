@@ -1,0 +1,88 @@
+"""Mouse actions on the game, and the guard that keeps them inside it.
+
+Every click is checked against the calibrated field (or the face) before the mouse moves: a
+coordinate anywhere else is refused with an error, whatever asked for it. pyautogui's fail-safe
+stays on (the user throws the mouse into a screen corner to stop the bot), so the bot itself
+never moves there. Its default 0.1 s pause after every call is cut to almost nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.errors import BotError
+
+PAUSE = 0.002
+
+
+class ActuatorError(BotError):
+    """A click the guard refused, or the user's fail-safe."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the game is on the screen: field, its pitch, and the face, in screen pixels."""
+
+    left: float
+    top: float
+    pitch: float
+    rows: int
+    cols: int
+    face: tuple[float, float, float, float]  # left, top, width, height
+
+    def cell_centre(self, cell: tuple[int, int]) -> tuple[int, int]:
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ActuatorError(f"cell {cell} is not on the {self.rows}x{self.cols} board")
+        return round(self.left + (c + 0.5) * self.pitch), round(self.top + (r + 0.5) * self.pitch)
+
+    def face_centre(self) -> tuple[int, int]:
+        x, y, w, h = self.face
+        return round(x + w / 2), round(y + h / 2)
+
+    def allows(self, x: int, y: int) -> bool:
+        in_field = self.left + 1 <= x <= self.left + self.cols * self.pitch - 2 and (
+            self.top + 1 <= y <= self.top + self.rows * self.pitch - 2
+        )
+        fx, fy, fw, fh = self.face
+        in_face = fx + 2 <= x <= fx + fw - 3 and fy + 2 <= y <= fy + fh - 3
+        return in_field or in_face
+
+
+class Actuator:
+    """Clicks through pyautogui (or any object with its moveTo/click API, for tests)."""
+
+    def __init__(self, target: Target, backend: Any = None) -> None:
+        if backend is None:
+            import pyautogui as backend  # imported late: it binds to the display on import
+
+            backend.FAILSAFE = True
+            backend.PAUSE = PAUSE
+        self.gui = backend
+        self.target = target
+        self.clicks = 0
+
+    def _press(self, x: int, y: int, button: str) -> None:
+        if not self.target.allows(x, y):
+            raise ActuatorError(f"refused a click at ({x}, {y}): outside the board and the face")
+        try:
+            self.gui.moveTo(x, y)
+            self.gui.click(x, y, button=button)
+        except Exception as err:
+            if type(err).__name__ == "FailSafeException":
+                raise ActuatorError("stopped: the mouse was thrown into a screen corner (fail-safe)") from err
+            raise
+        self.clicks += 1
+
+    def open(self, cell: tuple[int, int]) -> None:
+        self._press(*self.target.cell_centre(cell), "left")
+
+    def flag(self, cell: tuple[int, int]) -> None:
+        self._press(*self.target.cell_centre(cell), "right")
+
+    def chord(self, cell: tuple[int, int]) -> None:
+        self._press(*self.target.cell_centre(cell), "middle")
+
+    def restart(self) -> None:
+        self._press(*self.target.face_centre(), "left")

@@ -1,0 +1,51 @@
+"""The README's first command: WineMine in a virtual display, a few games on each level.
+
+Uses the real display when one is set (and WineMine is started on it), else starts Xvfb.
+Prints each level's summary and saves a screenshot of the last board.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+
+from bot.capture import Screen
+from bot.play import Options, Stop, play, summary
+from bot.simulator import parse_level
+from bot.skin import load_skins
+from bot.winemine import WineMine
+from bot.xdisplay import VirtualDisplay
+
+
+def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
+    display = None if os.environ.get("DISPLAY") else VirtualDisplay()
+    if display is not None:
+        display.start()
+    ok = True
+    try:
+        skins = load_skins()
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in levels:
+                level = parse_level(name)
+                print(f"== {level.name}: {games} game(s) of WineMine, rule safe ==", flush=True)
+                with WineMine(level, x=120, y=80) as game, Screen() as screen:
+                    time.sleep(1.0)
+                    options = Options(games=games, skins=skins, profile=Path(tmp) / "profile.json",
+                                      stop_dir=Path("."), fresh_layouts=True)
+                    try:
+                        logs = play(options, screen)
+                        print(summary(logs), flush=True)
+                    except Stop as err:
+                        print(f"error: {err}", flush=True)
+                        ok = False
+                    cv2.imwrite(screenshot, screen.grab())
+                    game.close()
+        print(f"last board: {screenshot}")
+    finally:
+        if display is not None:
+            display.stop()
+    return ok

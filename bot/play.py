@@ -1,0 +1,261 @@
+"""The live loop: look, check, decide, act, in batches, until the games are played.
+
+Nothing is clicked unless the board just read is complete (no unknown cell, face and counter
+read), consistent with the board before it (opened cells stay opened, numbers never change)
+and satisfiable. Anything else is re-captured; a window that moved is re-calibrated; after a
+few failures the loop stops with a message and the offending screenshot saved. It never guesses
+where the board is.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from bot.actuator import Actuator, ActuatorError, Target
+from bot.advice import Advice, advise
+from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, format_grid
+from bot.calibrate import Calibration, locate
+from bot.capture import Screen
+from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
+from bot.simulator import Game
+from bot.skin import Skin
+from bot.vision import Field, Reading, read
+
+SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
+RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
+
+
+class Stop(BotError):
+    """The loop cannot go on safely; the message says why and where the screenshot is."""
+
+
+@dataclass
+class GameLog:
+    result: str  # won, lost, abandoned
+    seconds: float
+    clicks: int
+    guesses: int
+    three_bv: int | None
+
+
+@dataclass
+class Options:
+    games: int = 1
+    flags: bool = False
+    dry_run: bool = False
+    rule: str = "safe"
+    profile: Path | None = Path("calibration/profile.json")
+    record: Path | None = None
+    annotated: Path = Path("dry-run.png")
+    stop_dir: Path = Path(".")
+    max_frames: int | None = None  # dry run: stop after this many frames (tests)
+    fresh_layouts: bool = False  # WineMine seeds from the clock's second: start each game in a new one
+    skins: list[Skin] = field(default_factory=list)
+
+
+def three_bv_of(board: Board) -> int | None:
+    """3BV of a finished game, from the final board (a win or a loss shows every mine)."""
+    mines = np.isin(board.cells, (FLAG, MINE, EXPLODED))
+    lost = (board.cells == EXPLODED).any()
+    if not mines.any() or (not lost and (board.cells == UNOPENED).any()):
+        return None
+    return Game.from_layout(mines & (board.cells != WRONG_FLAG)).three_bv()
+
+
+def _follows(before: Board, after: Board) -> bool:
+    """Could `after` come from `before` by play? Opened cells stay opened and keep their number."""
+    opened = before.cells >= 0
+    return bool(np.array_equal(before.cells[opened], after.cells[opened]))
+
+
+class Player:
+    def __init__(self, screen: Screen, options: Options, actuator_factory: Callable[[Target], Actuator] = Actuator):
+        self.screen = screen
+        self.options = options
+        self.make_actuator = actuator_factory
+        self.origin = screen.monitors()[0]
+        self.cal: Calibration | None = None
+        self.skin: Skin | None = None
+        self.field: Field | None = None
+        self.actuator: Actuator | None = None
+        self.frames = 0
+
+    # -- seeing --------------------------------------------------------------
+    def grab(self) -> np.ndarray:
+        return self.screen.grab_stable(timeout=2.0, interval=0.015)
+
+    def calibrate(self, image: np.ndarray) -> None:
+        cal, skin, _ = locate(image, self.options.skins, self.options.profile)
+        self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
+        dx, dy = skin.face_offset
+        s = cal.scale
+        face = (
+            self.field.left + self.field.width / 2 + dx * s + self.origin.left,
+            self.field.top + dy * s + self.origin.top,
+            skin.face_sprites.shape[2] * s,
+            skin.face_sprites.shape[1] * s,
+        )
+        target = Target(self.field.left + self.origin.left, self.field.top + self.origin.top, self.field.pitch,
+                        self.field.rows, self.field.cols, face)
+        self.actuator = None if self.options.dry_run else self.make_actuator(target)
+
+    def look(self, previous: Board | None) -> tuple[np.ndarray, Reading, Board]:
+        """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames."""
+        problem = "no frame"
+        image = None
+        for _ in range(RETRIES):
+            try:
+                image = self.grab()
+                if self.field is None:
+                    self.calibrate(image)
+                reading = read(image, self.field, self.skin)
+                if reading.face is None or reading.unknown.mean() > 0.5:
+                    self.calibrate(image)  # moved, resized, or another level: find it again
+                    previous = None
+                    reading = read(image, self.field, self.skin)
+                if not reading.complete:
+                    problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
+                    raise VisionError(problem)
+                board = reading.board()
+                if reading.face == "playing":
+                    flags = int((board.cells == FLAG).sum())
+                    board = board.with_mines(reading.counter + flags)
+                changed = previous is not None and previous.shape == board.shape and not _follows(previous, board)
+                if changed and (board.cells >= 0).any():  # all covered again: the user restarted
+                    problem = "the board changed in a way the game cannot (a misread?)"
+                    raise VisionError(problem)
+                return image, reading, board
+            except (VisionError, CaptureError) as err:
+                problem = str(err)
+                time.sleep(0.1)
+        saved = self._save_stop(image)
+        raise Stop(f"stopped safely: {problem}; last screenshot: {saved}")
+
+    def _save_stop(self, image: np.ndarray | None) -> str:
+        if image is None:
+            return "none (the screen could not be grabbed)"
+        path = self.options.stop_dir / f"stopped-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        cv2.imwrite(str(path), image)
+        return str(path)
+
+    def record(self, image: np.ndarray, board: Board) -> None:
+        if self.options.record is None:
+            return
+        self.options.record.mkdir(parents=True, exist_ok=True)
+        stem = self.options.record / f"frame-{self.frames:05d}"
+        cv2.imwrite(str(stem.with_suffix(".png")), image)
+        stem.with_suffix(".txt").write_text(format_grid(board) + "\n")
+
+    # -- deciding and acting ------------------------------------------------
+    def decide(self, board: Board) -> Advice:
+        try:
+            advice = advise(board, self.options.rule, odds=False)
+            if not advice.safe:
+                advice = advise(board, self.options.rule)
+            return advice
+        except InconsistentBoardError as err:
+            raise VisionError(f"the board read has no mine layout: {err}") from err
+
+    def act(self, board: Board, advice: Advice) -> int:
+        """Click a batch; returns how many of the clicks were guesses."""
+        assert self.actuator is not None
+        covered = board.covered()
+        if advice.safe:
+            for cell in sorted(advice.safe):
+                if covered[cell]:
+                    self.actuator.open(cell)
+            if self.options.flags:
+                for cell in sorted(advice.mines):
+                    if board.cells[cell] == UNOPENED:
+                        self.actuator.flag(cell)
+            return 0
+        if advice.guess is not None and covered[advice.guess]:
+            self.actuator.open(advice.guess)
+            return 1
+        raise VisionError("nothing to click on a board that is still being played")
+
+    def play_game(self, first: bool) -> GameLog:
+        image, reading, board = self.look(None)
+        if not first or reading.face != "playing" or (board.cells != UNOPENED).any():
+            self.actuator.restart()
+            time.sleep(SETTLE)
+            image, reading, board = self.look(None)
+        if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
+            while int(time.time()) == getattr(self, "_last_second", None):
+                time.sleep(0.02)
+            self._last_second = int(time.time())
+        start, guesses, clicks0 = time.monotonic(), 0, self.actuator.clicks
+        failures = 0
+        while reading.face == "playing":
+            try:
+                advice = self.decide(board)
+                self.record(image, board)
+                self.frames += 1
+                guesses += self.act(board, advice)
+                time.sleep(SETTLE)
+                image, reading, board = self.look(board)
+                failures = 0
+            except VisionError as err:
+                failures += 1
+                if failures >= 3:
+                    raise Stop(f"stopped safely: {err}; last screenshot: {self._save_stop(image)}") from err
+                image, reading, board = self.look(None)
+        self.record(image, board)
+        return GameLog(reading.face, time.monotonic() - start, self.actuator.clicks - clicks0, guesses,
+                       three_bv_of(board))
+
+    def watch(self) -> int:
+        """Dry run: never click; redraw the advice whenever the board changes. Returns frames drawn."""
+        from bot.annotate import annotate
+
+        last = None
+        drawn = 0
+        while self.options.max_frames is None or drawn < self.options.max_frames:
+            image, reading, board = self.look(None)
+            key = reading.codes.tobytes()
+            if key != last:
+                advice = self.decide(board) if reading.face == "playing" else None
+                cv2.imwrite(str(self.options.annotated), annotate(image, self.field, advice))
+                last = key
+                drawn += 1
+            time.sleep(0.05)
+        return drawn
+
+
+def play(options: Options, screen: Screen | None = None,
+         actuator_factory: Callable[[Target], Actuator] = Actuator) -> list[GameLog]:
+    own = screen is None
+    screen = screen or Screen()
+    logs: list[GameLog] = []
+    try:
+        player = Player(screen, options, actuator_factory)
+        if options.dry_run:
+            player.watch()
+            return logs
+        for i in range(options.games):
+            logs.append(player.play_game(first=i == 0))
+    except ActuatorError as err:
+        raise Stop(str(err)) from err
+    finally:
+        if own:
+            screen.close()
+    return logs
+
+
+def summary(logs: list[GameLog]) -> str:
+    lines = [f"{'game':>4s} {'result':8s} {'time s':>7s} {'clicks':>6s} {'guesses':>7s} {'3BV':>4s} {'3BV/s':>6s}"]
+    for i, g in enumerate(logs, 1):
+        bv = "" if g.three_bv is None else str(g.three_bv)
+        rate = "" if g.three_bv is None or g.result != "won" else f"{g.three_bv / max(g.seconds, 1e-9):.1f}"
+        lines.append(f"{i:4d} {g.result:8s} {g.seconds:7.2f} {g.clicks:6d} {g.guesses:7d} {bv:>4s} {rate:>6s}")
+    won = [g for g in logs if g.result == "won"]
+    if logs:
+        median = f"{np.median([g.seconds for g in won]):.2f} s" if won else "n/a"
+        lines.append(f"won {len(won)}/{len(logs)} ({len(won) / len(logs):.0%}), median time of won games {median}")
+    return "\n".join(lines)

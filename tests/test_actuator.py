@@ -1,0 +1,108 @@
+"""The click guard, the fail-safe, and the platform seam, with fakes: no screen needed."""
+
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+import pytest
+
+from bot.actuator import Actuator, ActuatorError, Target
+from bot.platform import X11, WindowBox, Windows
+
+TARGET = Target(left=100, top=200, pitch=16, rows=9, cols=9, face=(160, 160, 24, 24))
+
+
+class FakeGui:
+    def __init__(self, fail_at: int | None = None) -> None:
+        self.events: list[tuple] = []
+        self.fail_at = fail_at
+
+    def moveTo(self, x, y):
+        if self.fail_at is not None and len(self.events) >= self.fail_at:
+            raise type("FailSafeException", (Exception,), {})("corner")
+        self.events.append(("move", x, y))
+
+    def click(self, x, y, button="left"):
+        self.events.append((button, x, y))
+
+
+def test_clicks_land_on_cell_centres_and_the_face():
+    gui = FakeGui()
+    act = Actuator(TARGET, gui)
+    act.open((0, 0))
+    act.flag((8, 8))
+    act.chord((4, 2))
+    act.restart()
+    assert [e for e in gui.events if e[0] != "move"] == [
+        ("left", 108, 208), ("right", 236, 336), ("middle", 140, 272), ("left", 172, 172)
+    ]
+    assert act.clicks == 4
+
+
+@pytest.mark.parametrize("cell", [(-1, 0), (0, 9), (9, 0), (100, 100)])
+def test_cells_off_the_board_are_refused(cell):
+    gui = FakeGui()
+    with pytest.raises(ActuatorError):
+        Actuator(TARGET, gui).open(cell)
+    assert gui.events == []  # the mouse never moved
+
+
+def test_guard_allows_only_field_and_face():
+    assert TARGET.allows(108, 208) and TARGET.allows(172, 172)
+    for x, y in [(0, 0), (99, 208), (245, 208), (108, 345), (150, 150), (1279, 1023)]:
+        assert not TARGET.allows(x, y)
+
+
+def test_fail_safe_stops_with_a_clear_error():
+    with pytest.raises(ActuatorError, match="fail-safe"):
+        Actuator(TARGET, FakeGui(fail_at=0)).open((1, 1))
+
+
+class FakeUser32:
+    def __init__(self, hwnd: int) -> None:
+        self.hwnd = hwnd
+        self.aware = False
+
+    def FindWindowW(self, cls, title):
+        return self.hwnd if title == "Minesweeper" else 0
+
+    def GetWindowRect(self, hwnd, rect_ref):
+        rect = ctypes.cast(rect_ref, ctypes.POINTER(ctypes.c_long * 4)).contents
+        rect[0], rect[1], rect[2], rect[3] = 10, 20, 210, 320
+        return 1
+
+    def SetProcessDPIAware(self):
+        self.aware = True
+
+
+class FakeShcoreMissing:
+    def SetProcessDpiAwareness(self, level):
+        raise OSError("shcore.dll missing (Windows 7)")
+
+
+class FakeWindll:
+    def __init__(self) -> None:
+        self.user32 = FakeUser32(hwnd=42)
+        self.shcore = FakeShcoreMissing()
+
+
+def test_windows_seam_with_a_fake_windll():
+    windll = FakeWindll()
+    win = Windows(windll)
+    win.prepare()
+    assert windll.user32.aware  # fell back to the Vista call
+    assert win.find_window("Minesweeper") == WindowBox(10, 20, 200, 300)
+    assert win.find_window("Notepad") is None
+
+
+def test_x11_seam_with_a_fake_xdotool(tmp_path: Path):
+    class Done:
+        stdout = "WINDOW=123\nX=40\nY=50\nWIDTH=154\nHEIGHT=201\nSCREEN=0\n"
+
+    calls = []
+    x11 = X11(home=tmp_path, run=lambda args, **kw: calls.append(args) or Done())
+    x11.prepare()
+    assert (tmp_path / ".Xauthority").exists()
+    assert x11.find_window("WineMine") == WindowBox(40, 50, 154, 201)
+    assert calls[0][:3] == ["xdotool", "search", "--name"]

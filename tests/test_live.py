@@ -1,0 +1,98 @@
+"""End to end on the real WineMine under our own Xvfb: full games, no misclick, results seen right."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.actuator import Actuator, Target
+from bot.capture import Screen
+from bot.play import Options, play
+from bot.simulator import LEVELS, Level
+from bot.skin import load_skins
+from bot.winemine import WineMine
+
+RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
+
+
+class Recording:
+    """pyautogui, with every click written down."""
+
+    def __init__(self) -> None:
+        import pyautogui
+
+        pyautogui.PAUSE = 0.002
+        self.gui = pyautogui
+        self.clicks: list[tuple[int, int, str]] = []
+
+    def moveTo(self, x, y):
+        self.gui.moveTo(x, y)
+
+    def click(self, x, y, button="left"):
+        self.clicks.append((x, y, button))
+        self.gui.click(x, y, button=button)
+
+
+def field_of(game: WineMine) -> tuple[int, int]:
+    """Field origin from X's window geometry: independent of our calibration."""
+    window = game.window()
+    assert window is not None
+    cx, cy = window.client
+    return cx + 5, cy + 33
+
+
+def exploded_seen(image: np.ndarray, left: int, top: int, level: Level) -> bool:
+    ys = top + np.arange(level.rows) * 16 + 1
+    xs = left + np.arange(level.cols) * 16 + 1
+    return bool((image[np.ix_(ys, xs)] == RED).all(axis=2).any())
+
+
+@pytest.mark.parametrize("name", ["beginner", "intermediate", "expert"])
+def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
+    level = Level(*LEVELS[name])
+    recorder = Recording()
+    with WineMine(level, x=150 + 40 * len(name), y=90) as game, Screen() as screen:
+        time.sleep(1.0)
+        left, top = field_of(game)
+        options = Options(games=2, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
+                          fresh_layouts=True)
+        logs = play(options, screen, lambda target: Actuator(target, recorder))
+        final = screen.grab()
+    assert len(logs) == 2 and all(g.result in ("won", "lost") for g in logs)
+    assert exploded_seen(final, left, top, level) == (logs[-1].result == "lost")
+    width, height = level.cols * 16, level.rows * 16
+    face = (left + width // 2 - 13, top - 28)
+    for x, y, button in recorder.clicks:
+        on_field = left <= x < left + width and top <= y < top + height
+        on_face = face[0] <= x < face[0] + 24 and face[1] <= y < face[1] + 24 and button == "left"
+        assert on_field or on_face, (x, y, button)
+        if on_field:  # every click lands in the middle of a cell, not on a border
+            assert 3 <= (x - left) % 16 <= 12 and 3 <= (y - top) % 16 <= 12
+    assert sum(g.clicks for g in logs) + 1 == len(recorder.clicks)  # one restart between the games
+
+
+def test_dry_run_changes_nothing(display, tmp_path: Path):
+    level = Level(9, 9, 10)
+    with WineMine(level, x=300, y=300) as game, Screen() as screen:
+        time.sleep(1.0)
+        import pyautogui
+
+        left, top = field_of(game)
+        pyautogui.click(left + 4 * 16 + 8, top + 4 * 16 + 8)  # the user opens a cell
+        time.sleep(0.3)
+        before = screen.grab_stable(interval=0.05)
+        out = tmp_path / "advice.png"
+        options = Options(dry_run=True, max_frames=1, annotated=out, skins=load_skins(),
+                          profile=tmp_path / "p.json", stop_dir=tmp_path)
+
+        def refuse(target: Target) -> Actuator:
+            raise AssertionError("a dry run must not even build an actuator")
+
+        play(options, screen, refuse)
+        time.sleep(0.2)
+        after = screen.grab_stable(interval=0.05)
+    assert np.array_equal(before, after)
+    assert out.exists() and out.stat().st_size > 0
