@@ -1,15 +1,27 @@
 """Which covered cell to open when none is proven safe.
 
-Safety first, then what the click is likely to teach: a guess that survives but opens
-nothing new only postpones the next guess.
+Safety first, but not only: among the nearly-safest cells, the one whose number most often
+makes the *next* move safe wins ("secondary safety", as the strongest published solvers do).
+For each candidate and each number it could show, the board with that number is counted
+exactly: how likely that number is, and how safe the best move after it would be. A cell whose
+every possible number leaves nothing learnt scores low by itself (a dead cell).
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from bot.board import Board, Cell, neighbours
-from bot.rules import Problem
+from bot.errors import InconsistentBoardError
+from bot.probability import probabilities
+from bot.rules import Problem, reveal
+
+#: Candidates may be this much less safe than the safest cell and still win on what they teach.
+SLACK = 0.03
+#: At most this many candidates are looked at two moves deep (the rest by safety alone).
+DEPTH_CANDIDATES = 6
 
 
 def first_click(shape: tuple[int, int], rule: str) -> Cell:
@@ -26,8 +38,44 @@ def choose_guess(board: Board, problem: Problem, grid: np.ndarray, mines: frozen
     if not covered:
         return None
     best = max(1.0 - grid[c] for c in covered)
-    near = [c for c in covered if 1.0 - grid[c] >= best - 1e-9]
-    return max(near, key=lambda c: _openness(board, c))
+    near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
+    near = _representatives(board, problem, near)
+    near.sort(key=lambda c: (-(1.0 - grid[c]), _openness(board, c)))
+    near = near[:DEPTH_CANDIDATES]
+    if len(near) == 1:
+        return near[0]
+    scored = [(_two_moves(problem, cell, 1.0 - float(grid[cell])), _openness(board, cell), cell) for cell in near]
+    return max(scored)[2]
+
+
+def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[Cell]:
+    """Interior cells are interchangeable for safety: keep the few most likely to open an area."""
+    interior = set(problem.interior)
+    inner = [c for c in cells if c in interior]
+    if len(inner) <= 2:
+        return cells
+    inner.sort(key=lambda c: _openness(board, c), reverse=True)
+    return [c for c in cells if c not in interior] + inner[:2]
+
+
+def _two_moves(problem: Problem, cell: Cell, safety: float) -> float:
+    """P(this click survives) x E[safety of the best next click | the number it shows]."""
+    covered = set(problem.covered)
+    room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
+    logs, nexts = [], []
+    for need in range(room + 1):
+        try:
+            probs = probabilities(reveal(problem, cell, need))
+        except InconsistentBoardError:
+            continue
+        logs.append(probs.log_layouts)
+        p_min = min(probs.cells.values()) if probs.cells else 0.0  # nothing covered: won
+        nexts.append(1.0 if p_min < 1e-12 else 1.0 - p_min)
+    if not logs:
+        return safety
+    top = max(logs)
+    weights = [math.exp(v - top) for v in logs]
+    return safety * sum(w * n for w, n in zip(weights, nexts)) / sum(weights)
 
 
 def _openness(board: Board, cell: Cell) -> tuple[float, int, int]:

@@ -20,7 +20,7 @@ in log space so nothing overflows.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from math import comb, lgamma
 
@@ -56,6 +56,7 @@ class Probabilities:
     interior: float | None
     tallies: tuple[Tally, ...]
     layouts: float  # total weight (scaled when a count is known): 0 means inconsistent
+    log_layouts: float = 0.0  # natural log of the true number of layouts: comparable across boards
 
 
 def make_boxes(problem: Problem) -> list[Box]:
@@ -106,7 +107,26 @@ def _order(boxes: list[Box]) -> list[Box]:
     return [boxes[i] for i in queue]
 
 
+_MEMO: OrderedDict[tuple, Tally] = OrderedDict()
+_MEMO_SIZE = 512
+
+
 def tally_component(boxes: list[Box], counts: list[int]) -> Tally:
+    """One component's tally, remembered: the guesser asks about many boards that differ from
+    each other in one component only, and a component is counted by its boxes and numbers alone."""
+    key = (tuple(boxes), tuple(counts[r] for r in sorted({r for b in boxes for r in b.rules})))
+    found = _MEMO.get(key)
+    if found is not None:
+        _MEMO.move_to_end(key)
+        return found
+    tally = _tally(boxes, counts)
+    _MEMO[key] = tally
+    if len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return tally
+
+
+def _tally(boxes: list[Box], counts: list[int]) -> Tally:
     """Count one component's layouts by the forward-backward programme described above."""
     boxes = _order(boxes)
     n = len(boxes)
@@ -220,7 +240,7 @@ def probabilities(problem: Problem) -> Probabilities:
         if total == 0:
             raise InconsistentBoardError("no mine layout fits the numbers shown")
         cells.update(dict.fromkeys(problem.interior, 0.5))
-        return Probabilities(cells, interior, tuple(tallies), total)
+        return Probabilities(cells, interior, tuple(tallies), total, float(np.log(total) + n_int * np.log(2.0)))
 
     left = problem.mines_left
     # Prefix/suffix convolutions give each component the distribution of all the others.
@@ -252,4 +272,4 @@ def probabilities(problem: Problem) -> Probabilities:
     if n_int:
         interior = float(everything @ (off * np.clip(left - j, 0, None))) / z / n_int
         cells.update(dict.fromkeys(problem.interior, interior))
-    return Probabilities(cells, interior, tuple(tallies), z)
+    return Probabilities(cells, interior, tuple(tallies), z, float(np.log(z) + scale))

@@ -88,5 +88,36 @@ def build_problem(board: Board) -> Problem:
     return Problem(shape, frontier, interior, tuple(rules), mines_left)
 
 
+def reveal(problem: Problem, cell: Cell, need: int) -> Problem:
+    """The problem after `cell` opens showing `need` mines among its covered neighbours.
+
+    The guesser asks this for every number a candidate could show; editing the rules is far
+    cheaper than rebuilding them from a board.
+    """
+    covered = set(problem.covered)
+    covered.discard(cell)
+    rules = []
+    for rule in problem.rules:
+        if cell in rule.cells:
+            rest = tuple(c for c in rule.cells if c != cell)
+            if not rest:
+                if rule.count:
+                    raise InconsistentBoardError(f"{where(rule.source)}: no room left for its mines")
+                continue
+            rule = Rule(rest, rule.count, rule.source)
+        rules.append(rule)
+    around = tuple(n for n in neighbours(problem.shape, cell) if n in covered)
+    if need < 0 or need > len(around):
+        raise InconsistentBoardError(f"{where(cell)}: cannot show that number")
+    if around:
+        rules.append(Rule(around, need, cell))
+    touched = {c for rule in rules for c in rule.cells}
+    frontier = tuple(c for c in problem.frontier if c in touched) + tuple(
+        c for c in problem.interior if c in touched
+    )
+    interior = tuple(c for c in problem.interior if c not in touched and c != cell)
+    return Problem(problem.shape, frontier, interior, tuple(rules), problem.mines_left)
+
+
 # Codes re-exported for callers that only need to know what counts as covered or a mine.
 __all__ = ["COVERED", "KNOWN_MINE", "Problem", "Rule", "build_problem", "where"]
