@@ -18,7 +18,7 @@ import numpy as np
 
 from bot.errors import VisionError
 from bot.skin import Skin
-from bot.vision import Field, read, resample
+from bot.vision import Field, read, read_cells, resample
 
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 COARSE = 2  # the fallback face search runs on an image this many times smaller
@@ -119,7 +119,7 @@ def _refine_face(image: np.ndarray, skin: Skin, scale: float, x: int, y: int) ->
     h, w = skin.face_sprites.shape[1:3]
     grey = _grey(image)
     best = (-1.0, scale, float(x), float(y))
-    for step in np.linspace(-0.1, 0.1, 11):
+    for step in np.linspace(-0.06, 0.18, 13):  # the disc looks smaller than it is: blurred rim
         s = scale * (1 + step)
         tw, th = round(w * s), round(h * s)
         pad = COARSE + 3
@@ -137,9 +137,9 @@ def _refine_face(image: np.ndarray, skin: Skin, scale: float, x: int, y: int) ->
 
 
 def _snap(scale: float) -> float:
-    """Displays scale in steps of 25 %: snap a measured scale that is within 3 % of one."""
+    """Displays scale in steps of 25 %: snap a measured scale that is within 6 % of one."""
     step = round(scale * 4) / 4
-    return step if step and abs(scale - step) / step < 0.03 else scale
+    return step if step and abs(scale - step) / step < 0.06 else scale
 
 
 #: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
@@ -202,25 +202,38 @@ def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, f
         ):
             rows += 1
         if cols >= 2 and rows >= 2:
-            return Field(left, top, pitch, rows, cols)
+            return _trim(image, skin, Field(left, top, pitch, rows, cols))
     return None
+
+
+def _trim(image: np.ndarray, skin: Skin, field: Field) -> Field:
+    """Drop outer rows and column pairs the reader cannot read: a frame drawn like cells (the
+    classic sunken border is grey with light and dark lines) can pass the coarse growing test."""
+    while field.rows > 2 and field.cols > 2:
+        try:
+            _, known, _ = read_cells(image, field, skin)
+        except VisionError:
+            return field
+        if (~known[-1]).mean() > 0.5:
+            field = Field(field.left, field.top, field.pitch, field.rows - 1, field.cols)
+        elif (~known[:, 0]).mean() > 0.5 and (~known[:, -1]).mean() > 0.5:
+            field = Field(field.left + field.pitch, field.top, field.pitch, field.rows, field.cols - 2)
+        else:
+            return field
+    return field
 
 
 def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     """Where the board is and which skin draws it; VisionError when there is no readable board."""
     if image is None or image.ndim != 3 or image.shape[0] < 24 or image.shape[1] < 24:
         raise VisionError("the image is empty or too small to hold a board")
-    found: list[tuple[float, Calibration, Skin]] = []
-    small = None
-    for skin in skins:
-        found_skin = _from_candidates(image, skin, _disc_candidates(image, skin)[:PEAKS])
-        if found_skin is None:  # no disc: a lost face, or a skin without a disc colour
-            if small is None:
-                size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
-                small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
-            found_skin = _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2])
-        if found_skin is not None:
-            found.append(found_skin)
+    found = [r for skin in skins if (r := _from_candidates(image, skin, _disc_candidates(image, skin)[:PEAKS]))]
+    if not found:  # no disc matched: a lost face, or a skin without a disc colour: the slow search
+        size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
+        small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
+        found = [
+            r for skin in skins if (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
+        ]
     if not found:
         raise VisionError("no Minesweeper board found in the image")
     found.sort(key=lambda item: -item[0])

@@ -42,7 +42,8 @@ class Skin:
     digit_names: tuple[str, ...]
     digit_sprites: np.ndarray  # (D, h, w, 3)
     digits: int
-    counter_offset: tuple[int, int]  # first counter digit from (field right, field top), 1x pixels
+    counter_offset: tuple[int, int]  # first counter digit from (field left or right, field top), 1x px
+    counter_anchor: str = "right"  # which side of the field counter_offset is measured from
     disc_bgr: tuple[int, int, int] | None = None  # colour of the face's disc, a fast way to find the face
 
 
@@ -75,7 +76,8 @@ def load_skin(folder: Path) -> Skin:
         digit_names=tuple(n for n, _ in digits),
         digit_sprites=np.stack([s for _, s in digits]) if digits else np.zeros((0, 1, 1, 3), np.uint8),
         digits=int(meta["counter"]["digits"]),
-        counter_offset=tuple(meta["counter"]["from_field_right_top"]),
+        counter_offset=tuple(meta["counter"].get("from_field_right_top") or meta["counter"]["from_field_left_top"]),
+        counter_anchor="right" if "from_field_right_top" in meta["counter"] else "left",
         disc_bgr=tuple(meta["face"]["disc_bgr"]) if "disc_bgr" in meta["face"] else None,
     )
 

@@ -155,14 +155,14 @@ def bank(sprites: np.ndarray, scale: float) -> np.ndarray:
     return _bank(id(sprites), sprites.tobytes(), sprites.shape, round(scale, 4))
 
 
-def telling(sprites: np.ndarray) -> np.ndarray:
+def telling(sprites: np.ndarray, grow: int = 1) -> np.ndarray:
     """Pixels where the sprites differ (grown by one): where the face states are told apart.
 
     The faces share most of their pixels; comparing only these keeps scaling noise on the shared
     pixels from drowning a difference of a dozen pixels (WineMine's won face is one).
     """
     differ = (sprites != sprites[:1]).any(axis=(0, 3)).astype(np.uint8)
-    grown = cv2.dilate(differ, np.ones((3, 3), np.uint8)).astype(bool)
+    grown = (cv2.dilate(differ, np.ones((3, 3), np.uint8)) if grow > 0 else differ).astype(bool)
     return grown[BORDER:-BORDER, BORDER:-BORDER]  # nearest() crops the same border off
 
 
@@ -278,13 +278,20 @@ def read_counter(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | Non
     scale = field.pitch / skin.cell
     h, w = skin.digit_sprites.shape[1:3]
     dx, dy = skin.counter_offset
-    box = (field.left + field.width + dx * scale, field.top + dy * scale, w * skin.digits * scale, h * scale)
-    try:
-        sprites = bank(skin.digit_sprites, scale)
-        index, best, second = _best_of_shifts(image, box, (w * skin.digits, h), skin.digits, sprites)
-    except VisionError:
-        return None, 0.0
-    known, confidence = judge(best, second)
+    side = field.left + (field.width if skin.counter_anchor == "right" else 0.0)
+    # LED segments are thin: their blurred rims are noise, so only the segments themselves count.
+    sprites, mask = bank(skin.digit_sprites, scale), telling(skin.digit_sprites, grow=0)
+    index, best, second = [], [], []
+    for k in range(skin.digits):  # each digit finds its own sub-pixel fit
+        box = (side + (dx + k * w) * scale, field.top + dy * scale, w * scale, h * scale)
+        try:
+            i, b, s2 = _best_of_shifts(image, box, (w, h), 1, sprites, mask)
+        except VisionError:
+            return None, 0.0
+        index.append(int(i[0]))
+        best.append(float(b[0]))
+        second.append(float(s2[0]))
+    known, confidence = judge(np.array(best), np.array(second))
     text = "".join(skin.digit_names[i] for i in index).replace("minus", "-")
     try:
         value = int(text)

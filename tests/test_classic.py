@@ -1,0 +1,58 @@
+"""The classic grey skin: boards from simulated games, drawn as a Winmine window, read back exactly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import cv2
+
+from bot.board import FLAG
+from bot.calibrate import calibrate
+from bot.simulator import Game, Level
+from bot.skin import TEMPLATES, load_skins
+from bot.vision import read
+from tests.classic_window import draw_window
+
+SKINS = load_skins()
+
+
+def boards(seed: int):
+    """Start, middle and end of a game, with flags and question marks, as the player sees them."""
+    rng = np.random.default_rng(seed)
+    level = [Level(9, 9, 10), Level(16, 16, 40), Level(16, 30, 99)][seed % 3]
+    game = Game(level, "safe", seed)
+    yield game.board().cells, level.mines, "playing"
+    game.open((0, 0))
+    safe = np.argwhere(~game.mine)
+    for cell in safe[rng.permutation(len(safe))][: len(safe) // 2]:
+        game.open(tuple(cell))
+    if game.status == "playing":
+        mines = np.argwhere(game.mine & (game.shown == -1))
+        for cell in mines[:3]:
+            game.flag(tuple(cell))
+        cells = game.board().cells
+        for cell in mines[3:5]:
+            cells[tuple(cell)] = -3
+        yield cells, level.mines - int((cells == FLAG).sum()), "playing"
+    boom = np.argwhere(game.mine & (game.shown == -1))
+    if len(boom) and game.status == "playing":
+        game.open(tuple(boom[0]))
+    yield game.board().cells, level.mines - int((game.shown == FLAG).sum()), game.status if game.status != "playing" else "lost"
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5, 2.0))
+@pytest.mark.parametrize("seed", range(3))
+def test_classic_boards_read_back_exactly(seed, scale):
+    for i, (cells, counter, face) in enumerate(boards(seed)):
+        at = (40 + 97 * i + 13 * seed, 30 + 61 * seed)
+        image, (fx, fy) = draw_window(cells, counter, face, TEMPLATES / "classic", at=at)
+        if scale != 1.0:
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        cal, skin = calibrate(image, SKINS)
+        assert skin.name == "classic" and cal.scale == scale
+        assert (cal.rows, cal.cols) == cells.shape
+        assert abs(cal.left - fx * scale) <= 0.5 and abs(cal.top - fy * scale) <= 0.5
+        reading = read(image, cal.with_pitch(skin), skin)
+        assert not reading.unknown.any()
+        assert np.array_equal(reading.codes, cells)
+        assert (reading.face, reading.counter) == (face, counter)
