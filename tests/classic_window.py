@@ -31,8 +31,14 @@ def sunken(img: np.ndarray, x: int, y: int, w: int, h: int, depth: int) -> None:
         img[y - i : y + h + 1 + i, x + w + i] = WHITE
 
 
-def draw_window(codes: np.ndarray, counter: int, face: str, folder: Path,
-                screen: tuple[int, int] = (1024, 768), at: tuple[int, int] = (100, 80)) -> tuple[np.ndarray, tuple[int, int]]:
+def draw_window(
+    codes: np.ndarray,
+    counter: int,
+    face: str,
+    folder: Path,
+    screen: tuple[int, int] = (1024, 768),
+    at: tuple[int, int] = (100, 80),
+) -> tuple[np.ndarray, tuple[int, int]]:
     """Screenshot with the window at `at`; returns it and the field's top-left corner."""
     rows, cols = codes.shape
     width, height = cols * 16 + 24, rows * 16 + 67
@@ -48,7 +54,8 @@ def draw_window(codes: np.ndarray, counter: int, face: str, folder: Path,
     for r in range(rows):
         for c in range(cols):
             ch = CODE_TO_CHAR[int(codes[r, c])]
-            win[fy + 16 * r : fy + 16 * r + 16, fx + 16 * c : fx + 16 * c + 16] = sprite(folder, "cell_" + NAMES.get(ch, ch))
+            tile = sprite(folder, "cell_" + NAMES.get(ch, ch))
+            win[fy + 16 * r : fy + 16 * r + 16, fx + 16 * c : fx + 16 * c + 16] = tile
     centre = fx + cols * 8
     win[16:40, centre - 12 : centre + 12] = sprite(folder, f"face_{face}")
     text = f"{counter:03d}" if counter >= 0 else "-" + f"{-counter:02d}"

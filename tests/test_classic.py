@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
-import cv2
 
 from bot.board import FLAG
 from bot.calibrate import calibrate
@@ -37,7 +37,8 @@ def boards(seed: int):
     boom = np.argwhere(game.mine & (game.shown == -1))
     if len(boom) and game.status == "playing":
         game.open(tuple(boom[0]))
-    yield game.board().cells, level.mines - int((game.shown == FLAG).sum()), game.status if game.status != "playing" else "lost"
+    face = game.status if game.status != "playing" else "lost"
+    yield game.board().cells, level.mines - int((game.shown == FLAG).sum()), face
 
 
 @pytest.mark.parametrize("scale", (1.0, 1.25, 1.5, 2.0))
