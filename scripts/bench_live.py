@@ -34,6 +34,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--levels", default="beginner,intermediate,expert")
+    parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
     args = parser.parse_args()
     skins = load_skins()
     with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
@@ -45,7 +46,7 @@ def main() -> None:
                 time.sleep(1.0)
                 while len(logs) < args.games and stops + crashes < 10:
                     options = Options(games=min(10, args.games - len(logs)), skins=skins,
-                                      profile=Path(tmp) / f"{name}.json", stop_dir=Path(tmp), fresh_layouts=True)
+                                      profile=Path(tmp) / f"{name}.json", stop_dir=Path(args.stops), fresh_layouts=True)
                     try:
                         logs += play(options, screen)
                     except Stop as err:
