@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.errors import BotError
 
-PAUSE = 0.002
+PAUSE = 0.0  # WineMine queues events; the loop waits for the frame to settle after each batch
 
 
 class ActuatorError(BotError):
@@ -67,8 +67,7 @@ class Actuator:
         if not self.target.allows(x, y):
             raise ActuatorError(f"refused a click at ({x}, {y}): outside the board and the face")
         try:
-            self.gui.moveTo(x, y)
-            self.gui.click(x, y, button=button)
+            self.gui.click(x, y, button=button)  # moves there first, then presses and releases
         except Exception as err:
             if type(err).__name__ == "FailSafeException":
                 raise ActuatorError("stopped: the mouse was thrown into a screen corner (fail-safe)") from err

@@ -21,7 +21,7 @@ from bot.actuator import Actuator, ActuatorError, Target
 from bot.advice import Advice, advise
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, format_grid
 from bot.calibrate import Calibration, locate
-from bot.capture import Screen
+from bot.capture import Region, Screen
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
 from bot.simulator import Game
 from bot.skin import Skin
@@ -84,15 +84,30 @@ class Player:
         self.skin: Skin | None = None
         self.field: Field | None = None
         self.actuator: Actuator | None = None
+        self.region: Region | None = None
+        self.view: Field | None = None
         self.frames = 0
 
     # -- seeing --------------------------------------------------------------
-    def grab(self) -> np.ndarray:
-        return self.screen.grab_stable(timeout=2.0, interval=0.015)
+    def grab(self) -> tuple[np.ndarray, Field | None]:
+        """A settled frame of the game's region (cheaper than the screen), with the field in it;
+        the whole screen, and no field, before calibration."""
+        if self.region is None:
+            return self.screen.grab_stable(timeout=2.0, interval=0.01), None
+        return self.screen.grab_stable(self.region, timeout=2.0, interval=0.01), self.view
+
+    def _set_region(self, width: int, height: int) -> None:
+        """The field plus the face and counter above it, clipped to the grabbed screen."""
+        f, s = self.field, self.cal.scale
+        x0, y0 = max(0, int(f.left - 16 * s)), max(0, int(f.top - 48 * s))
+        x1, y1 = min(width, int(f.left + f.width + 16 * s) + 1), min(height, int(f.top + f.height + 8 * s) + 1)
+        self.region = Region(x0 + self.origin.left, y0 + self.origin.top, x1 - x0, y1 - y0)
+        self.view = Field(f.left - x0, f.top - y0, f.pitch, f.rows, f.cols)
 
     def calibrate(self, image: np.ndarray) -> None:
         cal, skin, _ = locate(image, self.options.skins, self.options.profile)
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
+        self._set_region(image.shape[1], image.shape[0])
         dx, dy = skin.face_offset
         s = cal.scale
         face = (
@@ -111,16 +126,23 @@ class Player:
         image = None
         for _ in range(RETRIES):
             try:
-                image = self.grab()
-                if self.field is None:
+                image, field = self.grab()
+                if field is None:
                     self.calibrate(image)
-                reading = read(image, self.field, self.skin)
+                    field = self.field
+                reading = read(image, field, self.skin)
                 if reading.face is None or reading.unknown.mean() > 0.5:
-                    self.calibrate(image)  # moved, resized, or another level: find it again
+                    image = self.screen.grab_stable(timeout=2.0, interval=0.01)  # moved? find it again
+                    self.calibrate(image)
                     previous = None
-                    reading = read(image, self.field, self.skin)
+                    field = self.field
+                    reading = read(image, field, self.skin)
+                self.shown = field
                 if not reading.complete:
                     problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
+                    raise VisionError(problem)
+                if reading.face == "pressed":  # a button is down: the cell under it is drawn opened
+                    problem = "a mouse button is held on the board"
                     raise VisionError(problem)
                 board = reading.board()
                 if reading.face == "playing":
@@ -184,8 +206,13 @@ class Player:
         image, reading, board = self.look(None)
         if not first or reading.face != "playing" or (board.cells != UNOPENED).any():
             self.actuator.restart()
-            time.sleep(SETTLE)
-            image, reading, board = self.look(None)
+            for _ in range(RETRIES):  # wait until the new game is drawn
+                time.sleep(SETTLE)
+                image, reading, board = self.look(None)
+                if reading.face == "playing" and (board.cells == UNOPENED).all():
+                    break
+            else:
+                raise Stop(f"stopped safely: the game did not restart; last screenshot: {self._save_stop(image)}")
         if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
             while int(time.time()) == getattr(self, "_last_second", None):
                 time.sleep(0.02)
@@ -221,7 +248,7 @@ class Player:
             key = reading.codes.tobytes()
             if key != last:
                 advice = self.decide(board) if reading.face == "playing" else None
-                cv2.imwrite(str(self.options.annotated), annotate(image, self.field, advice))
+                cv2.imwrite(str(self.options.annotated), annotate(image, self.shown, advice))
                 last = key
                 drawn += 1
             time.sleep(0.05)

@@ -130,14 +130,18 @@ class WineMine:
         raise CaptureError("WineMine window did not move")
 
     def close(self) -> None:
+        """Close this game only. Never `wineserver -k`: that would kill every Wine program of
+        the user, other games (and other test runs) included."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-        subprocess.run(["wineserver", "-k"], env=_env(), capture_output=True, check=False, timeout=30)
         self.proc = None
+        deadline = time.monotonic() + 5
+        while self.window() is not None and time.monotonic() < deadline:
+            time.sleep(0.1)
 
     def __enter__(self) -> WineMine:
         self.start()

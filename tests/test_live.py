@@ -24,12 +24,9 @@ class Recording:
     def __init__(self) -> None:
         import pyautogui
 
-        pyautogui.PAUSE = 0.002
+        pyautogui.PAUSE = 0.0
         self.gui = pyautogui
         self.clicks: list[tuple[int, int, str]] = []
-
-    def moveTo(self, x, y):
-        self.gui.moveTo(x, y)
 
     def click(self, x, y, button="left"):
         self.clicks.append((x, y, button))
