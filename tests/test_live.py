@@ -91,5 +91,6 @@ def test_dry_run_changes_nothing(display, tmp_path: Path):
         play(options, screen, refuse)
         time.sleep(0.2)
         after = screen.grab_stable(interval=0.05)
-    assert np.array_equal(before, after)
+    field = (slice(top, top + level.rows * 16), slice(left, left + level.cols * 16))
+    assert np.array_equal(before[field], after[field])  # (the timer above it may tick)
     assert out.exists() and out.stat().st_size > 0
