@@ -174,7 +174,7 @@ def nearest(
     Tiles come whole; their outer pixel is dropped here to match the bank. Distances come from one
     matrix product (|x|^2 + |t|^2 - 2 x.t), which is most of a board read.
     """
-    tiles = tiles[:, BORDER:-BORDER, BORDER:-BORDER]
+    tiles = np.ascontiguousarray(tiles[:, BORDER:-BORDER, BORDER:-BORDER])  # gather bytes, then convert
     sprites = sprites[:, BORDER:-BORDER, BORDER:-BORDER]
     if mask is not None:
         tiles, sprites = tiles[:, mask], sprites[:, mask]
