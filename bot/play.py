@@ -25,9 +25,10 @@ from bot.capture import Region, Screen
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
 from bot.simulator import Game
 from bot.skin import Skin
-from bot.vision import Field, Reading, read
+from bot.vision import Field, Reading, read, read_face
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
+CHECK_EVERY = 6  # clicks between checks that the window has not moved
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
 
 
@@ -184,14 +185,29 @@ class Player:
         except InconsistentBoardError as err:
             raise VisionError(f"the board read has no mine layout: {err}") from err
 
+    def still_there(self) -> None:
+        """Between clicks of a long batch: is a face still where the face was? A window that
+        moves mid-batch must not receive the rest of the batch at its old place."""
+        f, s, skin = self.field, self.cal.scale, self.skin
+        dx, dy = skin.face_offset
+        h, w = skin.face_sprites.shape[1:3]
+        x0 = int(f.left + f.width / 2 + dx * s) - 3
+        y0 = int(f.top + dy * s) - 3
+        box = Region(x0 + self.origin.left, y0 + self.origin.top, round(w * s) + 7, round(h * s) + 7)
+        image = self.screen.grab(box)
+        face, _ = read_face(image, Field(f.left - x0, f.top - y0, f.pitch, f.rows, f.cols), skin)
+        if face is None:
+            raise VisionError("the game window moved or was covered during a batch")
+
     def act(self, board: Board, advice: Advice) -> int:
         """Click a batch; returns how many of the clicks were guesses."""
         assert self.actuator is not None
         covered = board.covered()
         if advice.safe:
-            for cell in sorted(advice.safe):
-                if covered[cell]:
-                    self.actuator.open(cell)
+            for i, cell in enumerate(c for c in sorted(advice.safe) if covered[c]):
+                if i and i % CHECK_EVERY == 0:
+                    self.still_there()
+                self.actuator.open(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
                     if board.cells[cell] == UNOPENED:

@@ -94,3 +94,40 @@ def test_dry_run_changes_nothing(display, tmp_path: Path):
     field = (slice(top, top + level.rows * 16), slice(left, left + level.cols * 16))
     assert np.array_equal(before[field], after[field])  # (the timer above it may tick)
     assert out.exists() and out.stat().st_size > 0
+
+
+def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
+    """The bot follows a moved window, and stops cleanly (no click, no traceback) when it closes."""
+    import threading
+
+    from bot.play import Stop
+
+    level = Level(16, 30, 99)
+    recorder = Recording()
+    outcome: dict = {}
+    with WineMine(level, x=20, y=40) as game, Screen() as screen:
+        time.sleep(1.0)
+        options = Options(games=50, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
+                          fresh_layouts=True)
+
+        def run() -> None:
+            try:
+                outcome["logs"] = play(options, screen, lambda target: Actuator(target, recorder))
+            except Stop as err:
+                outcome["stop"] = str(err)
+
+        player = threading.Thread(target=run)
+        player.start()
+        time.sleep(2.0)
+        game.move(500, 400)
+        moved_at = len(recorder.clicks)
+        time.sleep(3.0)
+        after_move = len(recorder.clicks) - moved_at
+        left, top = field_of(game)
+        game.close()
+        player.join(timeout=30)
+    assert not player.is_alive()
+    assert "stop" in outcome and "stopped safely" in outcome["stop"]
+    assert after_move > 0  # it went on playing in the window's new place
+    late = recorder.clicks[moved_at + 5 :]
+    assert all(left <= x < left + 480 and top - 28 <= y < top + 256 for x, y, _ in late)
