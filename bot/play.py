@@ -19,16 +19,15 @@ import numpy as np
 
 from bot.actuator import Actuator, ActuatorError, Target
 from bot.advice import Advice, advise
-from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, format_grid
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
 from bot.calibrate import Calibration, locate
 from bot.capture import Region, Screen
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
 from bot.simulator import Game
 from bot.skin import Skin
-from bot.vision import Field, Reading, read, read_face
+from bot.vision import Field, Reading, read, read_cells
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
-CHECK_EVERY = 6  # clicks between checks that the window has not moved
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
 
 
@@ -185,35 +184,37 @@ class Player:
         except InconsistentBoardError as err:
             raise VisionError(f"the board read has no mine layout: {err}") from err
 
-    def still_there(self) -> None:
-        """Between clicks of a long batch: is a face still where the face was? A window that
-        moves mid-batch must not receive the rest of the batch at its old place."""
-        f, s, skin = self.field, self.cal.scale, self.skin
-        dx, dy = skin.face_offset
-        h, w = skin.face_sprites.shape[1:3]
-        x0 = int(f.left + f.width / 2 + dx * s) - 3
-        y0 = int(f.top + dy * s) - 3
-        box = Region(x0 + self.origin.left, y0 + self.origin.top, round(w * s) + 7, round(h * s) + 7)
-        image = self.screen.grab(box)
-        face, _ = read_face(image, Field(f.left - x0, f.top - y0, f.pitch, f.rows, f.cols), skin)
-        if face is None:
+    def still_covered(self, cell: tuple[int, int]) -> bool:
+        """Right before a click: the cell, grabbed again, must still read as a covered cell.
+
+        An opened cell (a cascade from an earlier click of the batch got there first) is skipped;
+        anything unreadable (the window moved, another window covers it) stops the batch, so no
+        click ever lands on something that is not the cell the decision was made for.
+        """
+        f = self.field
+        x0, y0 = int(f.left + cell[1] * f.pitch) - 2, int(f.top + cell[0] * f.pitch) - 2
+        size = int(f.pitch) + 5
+        image = self.screen.grab(Region(x0 + self.origin.left, y0 + self.origin.top, size, size))
+        tile = Field(f.left + cell[1] * f.pitch - x0, f.top + cell[0] * f.pitch - y0, f.pitch, 1, 1)
+        codes, known, _ = read_cells(image, tile, self.skin)
+        if not known[0, 0]:
             raise VisionError("the game window moved or was covered during a batch")
+        return int(codes[0, 0]) in (UNOPENED, QUESTION)
 
     def act(self, board: Board, advice: Advice) -> int:
         """Click a batch; returns how many of the clicks were guesses."""
         assert self.actuator is not None
         covered = board.covered()
         if advice.safe:
-            for i, cell in enumerate(c for c in sorted(advice.safe) if covered[c]):
-                if i and i % CHECK_EVERY == 0:
-                    self.still_there()
-                self.actuator.open(cell)
+            for cell in sorted(advice.safe):
+                if covered[cell] and self.still_covered(cell):
+                    self.actuator.open(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
                     if board.cells[cell] == UNOPENED:
                         self.actuator.flag(cell)
             return 0
-        if advice.guess is not None and covered[advice.guess]:
+        if advice.guess is not None and covered[advice.guess] and self.still_covered(advice.guess):
             self.actuator.open(advice.guess)
             return 1
         raise VisionError("nothing to click on a board that is still being played")

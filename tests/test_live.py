@@ -27,9 +27,11 @@ class Recording:
         pyautogui.PAUSE = 0.0
         self.gui = pyautogui
         self.clicks: list[tuple[int, int, str]] = []
+        self.times: list[float] = []
 
     def click(self, x, y, button="left"):
         self.clicks.append((x, y, button))
+        self.times.append(time.monotonic())
         self.gui.click(x, y, button=button)
 
 
@@ -121,13 +123,60 @@ def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
         time.sleep(2.0)
         game.move(500, 400)
         moved_at = len(recorder.clicks)
-        time.sleep(3.0)
+        deadline = time.monotonic() + 15
+        while len(recorder.clicks) < moved_at + 20 and time.monotonic() < deadline and player.is_alive():
+            time.sleep(0.1)
         after_move = len(recorder.clicks) - moved_at
         left, top = field_of(game)
         game.close()
         player.join(timeout=30)
     assert not player.is_alive()
     assert "stop" in outcome and "stopped safely" in outcome["stop"]
-    assert after_move > 0  # it went on playing in the window's new place
+    assert after_move > 0, outcome  # it went on playing in the window's new place
     late = recorder.clicks[moved_at + 5 :]
     assert all(left <= x < left + 480 and top - 28 <= y < top + 256 for x, y, _ in late)
+
+
+def cover(box: tuple[int, int, int, int], seconds: float) -> None:
+    """Another window over the game for a while: an override-redirect X window, then gone."""
+    from Xlib import X
+    from Xlib import display as xdisplay
+
+    d = xdisplay.Display()
+    screen = d.screen()
+    x, y, w, h = box
+    win = screen.root.create_window(x, y, w, h, 0, screen.root_depth, X.InputOutput, X.CopyFromParent,
+                                    background_pixel=screen.white_pixel, override_redirect=True)
+    win.map()
+    d.sync()
+    time.sleep(seconds)
+    win.destroy()
+    d.sync()
+    d.close()
+
+
+def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
+    import threading
+
+    level = Level(16, 30, 99)
+    recorder = Recording()
+    outcome: dict = {}
+    with WineMine(level, x=60, y=60) as game, Screen() as screen:
+        time.sleep(1.0)
+        left, top = field_of(game)
+        options = Options(games=3, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
+                          fresh_layouts=True)
+        player = threading.Thread(target=lambda: outcome.setdefault("logs", play(
+            options, screen, lambda target: Actuator(target, recorder))))
+        player.start()
+        time.sleep(1.5)
+        start = time.monotonic()
+        cover((left + 100, top + 40, 200, 150), 1.0)
+        end = time.monotonic()
+        player.join(timeout=120)
+    assert not player.is_alive()
+    assert len(outcome.get("logs", [])) == 3  # it waited, then went on to finish every game
+    for (x, y, _), when in zip(recorder.clicks, recorder.times):
+        assert left <= x < left + 480 and top - 28 <= y < top + 256
+        on_cover = left + 100 <= x < left + 300 and top + 40 <= y < top + 190
+        assert not (on_cover and start + 0.05 < when < end), "clicked the window that covered the game"
