@@ -30,6 +30,7 @@ EDGE_MEAN_GAP = 48.0
 BORDER = 1
 #: Sub-pixel offsets tried for the face and the counter digits.
 SHIFTS = (-0.5, -0.25, 0.0, 0.25, 0.5)
+_SHIFT_ORDER = sorted(((y, x) for y in SHIFTS for x in SHIFTS), key=lambda s: (abs(s[0]) + abs(s[1]), s))
 
 
 _EIGHT = np.ones((3, 3), np.uint8)
@@ -118,7 +119,7 @@ def _best_of_shifts(
     """
     left, top, width, height = box
     found = None
-    for dy, dx in [(0.0, 0.0)] + [(y, x) for y in SHIFTS for x in SHIFTS if x or y]:
+    for dy, dx in _SHIFT_ORDER:
             try:
                 strip = resample(image, left + dx, top + dy, width, height, out)
             except VisionError:
@@ -128,8 +129,8 @@ def _best_of_shifts(
             index, best, second = nearest(tiles, sprites, mask)
             if found is None or best.sum() < found[1].sum():
                 found = (index, best, second)
-            if judge(best, second)[0].all() and best.max() < MAX_DISTANCE / 4:
-                break  # already a clear, close match: no need to look between the pixels
+            if judge(best, second)[0].all():
+                break  # a clear match: no need to look further between the pixels
     if found is None:
         raise VisionError("outside the image")
     return found
