@@ -44,8 +44,15 @@ def choose_guess(board: Board, problem: Problem, grid: np.ndarray, mines: frozen
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
         return near[0]
-    scored = [(_two_moves(problem, cell, 1.0 - float(grid[cell])), _openness(board, cell), cell) for cell in near]
-    return max(scored)[2]
+    best_key = None
+    for cell in near:  # safest first; a cell's score never exceeds its safety, so stop when no
+        safety = 1.0 - float(grid[cell])  # later cell can beat the best score found (exact pruning)
+        if best_key is not None and safety < best_key[0]:
+            break
+        key = (_two_moves(problem, cell, safety), _openness(board, cell), cell)
+        if best_key is None or key > best_key:
+            best_key = key
+    return best_key[2]
 
 
 def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[Cell]:
