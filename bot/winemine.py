@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bot.errors import BotError, CaptureError
 from bot.simulator import LEVELS, Level
+from bot.xdisplay import stop_process
 
 KEY = r"HKCU\Software\Microsoft\WinMine"
 TITLE = "WineMine"
@@ -132,12 +133,8 @@ class WineMine:
     def close(self) -> None:
         """Close this game only. Never `wineserver -k`: that would kill every Wine program of
         the user, other games (and other test runs) included."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        if self.proc is not None:
+            stop_process(self.proc)
         self.proc = None
         deadline = time.monotonic() + 5
         while self.window() is not None and time.monotonic() < deadline:

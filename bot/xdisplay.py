@@ -15,6 +15,16 @@ from pathlib import Path
 from bot.errors import CaptureError
 
 
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate, give it five seconds, then kill."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 def _free_display(start: int = 90) -> int:
     for number in range(start, start + 200):
         if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -56,11 +66,7 @@ class VirtualDisplay:
 
     def stop(self) -> None:
         if self._proc is not None:
-            self._proc.terminate()
-            try:
-                self._proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self._proc.kill()
+            stop_process(self._proc)
             self._proc = None
         if self._saved is None:
             os.environ.pop("DISPLAY", None)

@@ -98,28 +98,33 @@ def test_dry_run_changes_nothing(display, tmp_path: Path):
     assert out.exists() and out.stat().st_size > 0
 
 
-def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
-    """The bot follows a moved window, and stops cleanly (no click, no traceback) when it closes."""
+def play_in_background(screen: Screen, recorder: Recording, games: int, tmp_path: Path, outcome: dict):
+    """Start the play loop in a thread, as a user's session runs beside whatever else happens."""
     import threading
 
     from bot.play import Stop
 
-    level = Level(16, 30, 99)
+    options = Options(games=games, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
+                      fresh_layouts=True)
+
+    def run() -> None:
+        try:
+            outcome["logs"] = play(options, screen, lambda target: Actuator(target, recorder))
+        except Stop as err:
+            outcome["stop"] = str(err)
+
+    player = threading.Thread(target=run)
+    player.start()
+    return player
+
+
+def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
+    """The bot follows a moved window, and stops cleanly (no click, no traceback) when it closes."""
     recorder = Recording()
     outcome: dict = {}
-    with WineMine(level, x=20, y=40) as game, Screen() as screen:
+    with WineMine(Level(16, 30, 99), x=20, y=40) as game, Screen() as screen:
         time.sleep(1.0)
-        options = Options(games=50, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
-                          fresh_layouts=True)
-
-        def run() -> None:
-            try:
-                outcome["logs"] = play(options, screen, lambda target: Actuator(target, recorder))
-            except Stop as err:
-                outcome["stop"] = str(err)
-
-        player = threading.Thread(target=run)
-        player.start()
+        player = play_in_background(screen, recorder, 50, tmp_path, outcome)
         time.sleep(2.0)
         game.move(500, 400)
         moved_at = len(recorder.clicks)
@@ -156,19 +161,12 @@ def cover(box: tuple[int, int, int, int], seconds: float) -> None:
 
 
 def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
-    import threading
-
-    level = Level(16, 30, 99)
     recorder = Recording()
     outcome: dict = {}
-    with WineMine(level, x=60, y=60) as game, Screen() as screen:
+    with WineMine(Level(16, 30, 99), x=60, y=60) as game, Screen() as screen:
         time.sleep(1.0)
         left, top = field_of(game)
-        options = Options(games=3, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
-                          fresh_layouts=True)
-        player = threading.Thread(target=lambda: outcome.setdefault("logs", play(
-            options, screen, lambda target: Actuator(target, recorder))))
-        player.start()
+        player = play_in_background(screen, recorder, 3, tmp_path, outcome)
         time.sleep(1.5)
         start = time.monotonic()
         cover((left + 100, top + 40, 200, 150), 1.0)
