@@ -35,10 +35,6 @@ class Calibration:
     rows: int
     cols: int
 
-    @property
-    def field(self) -> Field:
-        return Field(self.left, self.top, 16 * self.scale if self.scale else 16, self.rows, self.cols)
-
     def with_pitch(self, skin: Skin) -> Field:
         return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols)
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from bot.board import QUESTION, UNOPENED, Board, format_grid, neighbour_table
+from bot.board import QUESTION, UNOPENED, Board, format_grid
 from bot.errors import VisionError
 from bot.skin import Skin
 
@@ -309,5 +309,3 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     counter, counter_conf = read_counter(image, field, skin)
     return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf)
 
-
-__all__ = ["Field", "Reading", "neighbour_table", "read"]
