@@ -65,9 +65,20 @@ def _peaks(score: np.ndarray, count: int, radius: int) -> list[tuple[float, int,
     return out
 
 
+def _has_disc(face: np.ndarray, skin: Skin) -> bool:
+    if skin.disc_bgr is None:
+        return False
+    colour = np.array(skin.disc_bgr)
+    return bool(cv2.inRange(face, colour - 40, colour + 40).any())
+
+
 def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
-    """(score, scale, x, y) of likely faces, x and y in full-size pixels."""
-    faces = [_grey(f) for f in skin.face_sprites]
+    """(score, scale, x, y) of likely faces, x and y in full-size pixels.
+
+    Only the faces the disc search cannot find are searched for here (WineMine's lost face is
+    grey): the others were looked for already, and each face costs a full template match.
+    """
+    faces = [_grey(f) for f in skin.face_sprites if not _has_disc(f, skin)] or [_grey(skin.face_sprites[0])]
     out = []
     for scale in SCALES:
         size = max(4, round(24 * scale / COARSE))
