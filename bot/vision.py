@@ -111,6 +111,7 @@ def _best_of_shifts(
     split: int,
     sprites: np.ndarray,
     mask: np.ndarray | None = None,
+    shifts: tuple[tuple[float, float], ...] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Small sprites (face, LED digits) with thin strokes: try sub-pixel shifts, keep the closest fit.
 
@@ -119,7 +120,7 @@ def _best_of_shifts(
     """
     left, top, width, height = box
     found = None
-    for dy, dx in _SHIFT_ORDER:
+    for dy, dx in shifts or _SHIFT_ORDER:
             try:
                 strip = resample(image, left + dx, top + dy, width, height, out)
             except VisionError:
@@ -282,8 +283,17 @@ def read_counter(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | Non
     side = field.left + (field.width if skin.counter_anchor == "right" else 0.0)
     # LED segments are thin: their blurred rims are noise, so only the segments themselves count.
     sprites, mask = bank(skin.digit_sprites, scale), telling(skin.digit_sprites, grow=0)
-    index, best, second = [], [], []
-    for k in range(skin.digits):  # each digit finds its own sub-pixel fit
+    try:  # all digits at once, unshifted: enough whenever every digit reads clearly (always at 100 %)
+        strip = (side + dx * scale, field.top + dy * scale, w * skin.digits * scale, h * scale)
+        index_all, best_all, second_all = _best_of_shifts(image, strip, (w * skin.digits, h), skin.digits,
+                                                          sprites, mask, shifts=((0.0, 0.0),))
+    except VisionError:
+        return None, 0.0
+    if judge(best_all, second_all)[0].all():
+        index, best, second = list(index_all), list(best_all), list(second_all)
+    else:
+        index, best, second = [], [], []
+    for k in range(skin.digits if not index else 0):  # each digit finds its own sub-pixel fit
         box = (side + (dx + k * w) * scale, field.top + dy * scale, w * scale, h * scale)
         try:
             i, b, s2 = _best_of_shifts(image, box, (w, h), 1, sprites, mask)
