@@ -153,11 +153,30 @@ def _bank(sprites_id: int, sprites: bytes, shape: tuple[int, ...], scale: float)
     return np.ascontiguousarray(out)
 
 
+_DERIVED: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _derived(kind: str, sprites: np.ndarray, extra: object, make) -> np.ndarray:
+    """What is derived from a skin's sprites, kept per array: a skin's arrays never change, and
+    hashing their bytes on every read cost more than the read's arithmetic."""
+    key = (kind, id(sprites), extra)
+    found = _DERIVED.get(key)
+    if found is None or found[0] is not sprites:
+        found = (sprites, make())
+        _DERIVED[key] = found
+    return found[1]
+
+
 def bank(sprites: np.ndarray, scale: float) -> np.ndarray:
-    return _bank(id(sprites), sprites.tobytes(), sprites.shape, round(scale, 4))
+    scale = round(scale, 4)
+    return _derived("bank", sprites, scale, lambda: _bank(id(sprites), sprites.tobytes(), sprites.shape, scale))
 
 
 def telling(sprites: np.ndarray, grow: int = 1) -> np.ndarray:
+    return _derived("telling", sprites, grow, lambda: _telling(sprites, grow))
+
+
+def _telling(sprites: np.ndarray, grow: int) -> np.ndarray:
     """Pixels where the sprites differ (grown by one): where the face states are told apart.
 
     The faces share most of their pixels; comparing only these keeps scaling noise on the shared
@@ -221,7 +240,7 @@ def _edge_means(norm: np.ndarray, n: int, rows: int, cols: int) -> np.ndarray:
 
 
 def _edge_means_of(sprites: np.ndarray) -> np.ndarray:
-    return _edge_means_cached(sprites.tobytes(), sprites.shape)
+    return _derived("edges", sprites, None, lambda: _edge_means_cached(sprites.tobytes(), sprites.shape))
 
 
 @lru_cache(maxsize=64)
