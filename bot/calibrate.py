@@ -65,11 +65,27 @@ def _peaks(score: np.ndarray, count: int, radius: int) -> list[tuple[float, int,
     return out
 
 
+def _discs(skin: Skin) -> list[tuple[tuple[int, int, int], int, int, int]]:
+    """(colour, x, y, side) of each face's disc: the roughly square patch of one colour at its
+    centre (yellow for a smiling face; WineMine's lost face is grey). Derived from the sprites."""
+    out = []
+    for face in skin.face_sprites:
+        h, w = face.shape[:2]
+        colour = tuple(int(v) for v in face[h // 2, w // 2])
+        mask = cv2.inRange(face, np.array(colour) - 40, np.array(colour) + 40)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        x, y, cw, ch, area = stats[labels[h // 2, w // 2]]
+        if 0.8 <= cw / ch <= 1.25 and area >= 0.5 * cw * ch and cw < w - 4:
+            spec = (colour, int(x), int(y), int(max(cw, ch)))
+            if spec not in out:
+                out.append(spec)
+    return out
+
+
 def _has_disc(face: np.ndarray, skin: Skin) -> bool:
-    if skin.disc_bgr is None:
-        return False
-    colour = np.array(skin.disc_bgr)
-    return bool(cv2.inRange(face, colour - 40, colour + 40).any())
+    h, w = face.shape[:2]
+    colour = tuple(int(v) for v in face[h // 2, w // 2])
+    return any(spec[0] == colour for spec in _discs(skin))
 
 
 def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
@@ -95,24 +111,25 @@ def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, 
     return out
 
 
-def _disc_candidates(image: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
-    """Faces found by the colour of their disc (yellow in most skins): one colour test, a few ms.
+def _blobs(image: np.ndarray, colour: tuple[int, int, int], memo: dict) -> np.ndarray:
+    """Bounding boxes and areas of the patches of one colour (shared by skins with that colour)."""
+    if colour not in memo:
+        lo = np.clip(np.array(colour) - 60, 0, 255)
+        hi = np.clip(np.array(colour) + 60, 0, 255)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.inRange(image, lo, hi), connectivity=8)
+        memo[colour] = stats[1:count]
+    return memo[colour]
+
+
+def _disc_candidates(
+    image: np.ndarray, memo: dict, colour: tuple[int, int, int], off_x: int, off_y: int, side: int
+) -> list[tuple[float, float, int, int]]:
+    """Faces found by the colour of their disc: one colour test, a few ms.
 
     The disc's size gives the scale to within a pixel; _refine_face makes it exact.
     """
-    if skin.disc_bgr is None:
-        return []
-    disc = cv2.inRange(skin.face_sprites[0], np.array(skin.disc_bgr) - 40, np.array(skin.disc_bgr) + 40)
-    ys, xs = np.nonzero(disc)
-    if not len(xs):
-        return []
-    side, off_x, off_y = xs.max() - xs.min() + 1, xs.min(), ys.min()
-    lo = np.clip(np.array(skin.disc_bgr) - 60, 0, 255)
-    hi = np.clip(np.array(skin.disc_bgr) + 60, 0, 255)
-    mask = cv2.inRange(image, lo, hi)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
-    for x, y, w, h, area in stats[1:count]:
+    for x, y, w, h, area in _blobs(image, colour, memo):
         scale = max(w, h) / side
         if not (0.8 <= w / h <= 1.25 and SCALES[0] * 0.85 <= scale <= SCALES[-1] * 1.15 and area >= 0.4 * w * h):
             continue
@@ -234,7 +251,14 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     """Where the board is and which skin draws it; VisionError when there is no readable board."""
     if image is None or image.ndim != 3 or image.shape[0] < 24 or image.shape[1] < 24:
         raise VisionError("the image is empty or too small to hold a board")
-    found = [r for skin in skins if (r := _from_candidates(image, skin, _disc_candidates(image, skin)[:PEAKS]))]
+    found = []
+    memo: dict = {}
+    for skin in skins:
+        for disc in _discs(skin):  # the playing face's colour first: most screenshots show it
+            result = _from_candidates(image, skin, _disc_candidates(image, memo, *disc)[:PEAKS])
+            if result is not None:
+                found.append(result)
+                break
     if not found:  # no disc matched: a lost face, or a skin without a disc colour: the slow search
         size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
         small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
