@@ -89,19 +89,30 @@ class WineMine:
         self.settings = (marks, x, y)
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 60) -> Window:
-        configure(self.level, *self.settings)
-        self.proc = subprocess.Popen(
-            ["wine", "winemine"], env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            window = self.window()
-            if window is not None and window.width > 100:
+    def start(self, timeout: float = 60, attempts: int = 3) -> Window:
+        """Configure and launch; the registry is shared by every WineMine of the user, and one
+        closing writes its own settings back, so a window of the wrong size is started again."""
+        size = (self.level.cols * 16 + 10, self.level.rows * 16 + 38 + MENU_HEIGHT)
+        for _ in range(attempts):
+            configure(self.level, *self.settings)
+            self.proc = subprocess.Popen(
+                ["wine", "winemine"], env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+            deadline = time.monotonic() + timeout
+            window = None
+            while time.monotonic() < deadline and (window is None or window.width <= 100):
+                time.sleep(0.2)
+                window = self.window()
+            if window is None:
+                break
+            if (window.width, window.height) != size:
+                time.sleep(0.5)  # let it finish sizing itself before judging
+                window = self.window() or window
+            if (window.width, window.height) == size:
                 return window
-            time.sleep(0.2)
+            self.close()
         self.close()
-        raise CaptureError("WineMine did not open a window")
+        raise CaptureError(f"WineMine did not open a {self.level.rows}x{self.level.cols} window")
 
     def window(self) -> Window | None:
         """The game's window as X sees it now, or None if it is not (or no longer) mapped."""

@@ -56,6 +56,10 @@ def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
     with WineMine(level, x=150 + 40 * len(name), y=90) as game, Screen() as screen:
         time.sleep(1.0)
         left, top = field_of(game)
+        # WineMine reads its level from the registry, shared by every WineMine of this user: check
+        # the window really shows this level (its X geometry), so the probes below look at it all.
+        window = game.window()
+        assert (window.width - 10, window.height - 19 - 38) == (level.cols * 16, level.rows * 16), window
         options = Options(games=2, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
                           fresh_layouts=True)
         logs = play(options, screen, lambda target: Actuator(target, recorder))
