@@ -86,6 +86,7 @@ class Player:
         self.actuator: Actuator | None = None
         self.region: Region | None = None
         self.view: Field | None = None
+        self.shown: Field | None = None  # the field in the last frame looked at (region or screen)
         self.frames = 0
 
     # -- seeing --------------------------------------------------------------
