@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Live WineMine benchmark: N games per preset on the real game in a private Xvfb.
 
-Prints, per level: win rate with its 95 % Wilson interval, refused clicks (misclicks the guard
-stopped), stops and crashes, and the median wall time of won games. Every game starts in a new
+Prints, per level: win rate with its 95 % Wilson interval, safe stops (a click the guard refuses
+ends the run as a stop, so 0 stops means no refused click) and crashes, and the median wall time
+of won games. Every game starts in a new
 clock second, so WineMine never replays a layout.
 
     python3 scripts/bench_live.py --games 200
@@ -61,7 +62,7 @@ def main() -> None:
             low, high = wilson(len(won), len(logs))
             median = np.median([g.seconds for g in won]) if won else float("nan")
             print(f"\n{name:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "
-                  f"(95% CI {low:.1%}..{high:.1%})  refused clicks 0  stops {stops}  crashes {crashes}  "
+                  f"(95% CI {low:.1%}..{high:.1%})  stops {stops}  crashes {crashes}  "
                   f"median won game {median:.2f} s  wall {time.time() - start:.0f} s", flush=True)
 
 
