@@ -25,7 +25,7 @@ from bot.capture import Region, Screen
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
 from bot.simulator import Game
 from bot.skin import Skin
-from bot.vision import Field, Reading, read, read_cells
+from bot.vision import Field, Reading, face_box, read, read_cells
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
@@ -109,14 +109,8 @@ class Player:
         cal, skin, _ = locate(image, self.options.skins, self.options.profile)
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
         self._set_region(image.shape[1], image.shape[0])
-        dx, dy = skin.face_offset
-        s = cal.scale
-        face = (
-            self.field.left + self.field.width / 2 + dx * s + self.origin.left,
-            self.field.top + dy * s + self.origin.top,
-            skin.face_sprites.shape[2] * s,
-            skin.face_sprites.shape[1] * s,
-        )
+        fx, fy, fw, fh = face_box(self.field, skin)
+        face = (fx + self.origin.left, fy + self.origin.top, fw, fh)
         target = Target(self.field.left + self.origin.left, self.field.top + self.origin.top, self.field.pitch,
                         self.field.rows, self.field.cols, face)
         self.actuator = None if self.options.dry_run else self.make_actuator(target)

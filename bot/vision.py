@@ -188,14 +188,15 @@ def _telling(sprites: np.ndarray, grow: int) -> np.ndarray:
 
 
 def nearest(
-    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None, cropped: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Index of the nearest sprite for each tile, its RMS distance, and the runner-up's distance.
 
-    Tiles come whole; their outer pixel is dropped here to match the bank. Distances come from one
-    matrix product (|x|^2 + |t|^2 - 2 x.t), which is most of a board read.
+    Tiles come whole (their outer pixel is dropped here to match the bank) or already `cropped`.
+    Distances come from one matrix product (|x|^2 + |t|^2 - 2 x.t), which is most of a board read.
     """
-    tiles = np.ascontiguousarray(tiles[:, BORDER:-BORDER, BORDER:-BORDER])  # gather bytes, then convert
+    if not cropped:
+        tiles = np.ascontiguousarray(tiles[:, BORDER:-BORDER, BORDER:-BORDER])  # gather bytes, then convert
     sprites = sprites[:, BORDER:-BORDER, BORDER:-BORDER]
     if mask is not None:
         tiles, sprites = tiles[:, mask], sprites[:, mask]
@@ -252,9 +253,10 @@ def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray,
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
     n = skin.cell
     norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
-    tiles = norm.reshape(field.rows, n, field.cols, n, 3).swapaxes(1, 2).reshape(-1, n, n, 3)
+    inner = norm.reshape(field.rows, n, field.cols, n, 3)[:, BORDER:-BORDER, :, BORDER:-BORDER]
+    tiles = np.ascontiguousarray(inner.swapaxes(1, 2)).reshape(field.rows * field.cols, n - 2 * BORDER, -1, 3)
     sprites = bank(skin.cell_sprites, field.pitch / n)
-    index, best, second = nearest(tiles, sprites)
+    index, best, second = nearest(tiles, sprites, cropped=True)
     known, confidence = judge(best, second)
     # The comparison above ignores the tiles' edges; the edges must still be there. A patch of
     # plain dark background (a window not yet drawn) equals an opened 0 without its grid lines.
@@ -277,11 +279,18 @@ def impossible_zeros(codes: np.ndarray) -> np.ndarray:
     return (codes == 0) & (near > 0)
 
 
-def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, float]:
+def face_box(field: Field, skin: Skin) -> tuple[float, float, float, float]:
+    """Where the face is, in the field's pixels: (left, top, width, height)."""
     scale = field.pitch / skin.cell
     h, w = skin.face_sprites.shape[1:3]
     dx, dy = skin.face_offset
-    box = (field.left + field.width / 2 + dx * scale, field.top + dy * scale, w * scale, h * scale)
+    return field.left + field.width / 2 + dx * scale, field.top + dy * scale, w * scale, h * scale
+
+
+def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, float]:
+    scale = field.pitch / skin.cell
+    h, w = skin.face_sprites.shape[1:3]
+    box = face_box(field, skin)
     try:
         index, best, second = _best_of_shifts(
             image, box, (w, h), 1, bank(skin.face_sprites, scale), telling(skin.face_sprites)
