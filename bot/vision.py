@@ -9,7 +9,6 @@ a cell the bot is not sure of must never reach the solver as a guess.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -53,10 +52,6 @@ class Field:
     @property
     def height(self) -> float:
         return self.rows * self.pitch
-
-    def centre_of(self, cell: tuple[int, int]) -> tuple[int, int]:
-        r, c = cell
-        return round(self.left + (c + 0.5) * self.pitch), round(self.top + (r + 0.5) * self.pitch)
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,14 +132,12 @@ def _best_of_shifts(
     return found
 
 
-@lru_cache(maxsize=64)
-def _bank(sprites_id: int, sprites: bytes, shape: tuple[int, ...], scale: float) -> np.ndarray:
+def _bank(stack: np.ndarray, scale: float) -> np.ndarray:
     """The sprites as they look after the display scaled them and we scaled them back."""
-    stack = np.frombuffer(sprites, dtype=np.uint8).reshape(shape)
     if abs(scale - 1.0) < 1e-6:
         out = stack
     else:
-        h, w = shape[1:3]
+        h, w = stack.shape[1:3]
         out = np.empty_like(stack)
         for i, sprite in enumerate(stack):
             pad = cv2.copyMakeBorder(sprite, 2, 2, 2, 2, cv2.BORDER_REPLICATE)
@@ -169,7 +162,7 @@ def _derived(kind: str, sprites: np.ndarray, extra: object, make) -> np.ndarray:
 
 def bank(sprites: np.ndarray, scale: float) -> np.ndarray:
     scale = round(scale, 4)
-    return _derived("bank", sprites, scale, lambda: _bank(id(sprites), sprites.tobytes(), sprites.shape, scale))
+    return _derived("bank", sprites, scale, lambda: _bank(sprites, scale))
 
 
 def telling(sprites: np.ndarray, grow: int = 1) -> np.ndarray:
@@ -240,13 +233,9 @@ def _edge_means(norm: np.ndarray, n: int, rows: int, cols: int) -> np.ndarray:
 
 
 def _edge_means_of(sprites: np.ndarray) -> np.ndarray:
-    return _derived("edges", sprites, None, lambda: _edge_means_cached(sprites.tobytes(), sprites.shape))
-
-
-@lru_cache(maxsize=64)
-def _edge_means_cached(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
-    sprites = np.frombuffer(data, dtype=np.uint8).reshape(shape)
-    return np.stack([_edge_means(s, shape[1], 1, 1)[0] for s in sprites])
+    """The same edge means for each sprite: the stack read as a column of one-cell rows."""
+    k, n = sprites.shape[:2]
+    return _derived("edges", sprites, None, lambda: _edge_means(sprites.reshape(k * n, n, 3), n, k, 1))
 
 
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
