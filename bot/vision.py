@@ -1,7 +1,9 @@
 """Read a board off a screenshot, given where the field is: cells, face and mine counter.
 
-The field is resampled once to the skin's 1x size, cut into tiles, and every tile compared with
-every sprite in one matrix product, which is what keeps a full Expert read near a millisecond.
+The field is resampled once to the skin's 1x size and cut into tiles. A tile equal to a sprite
+byte for byte (what a display at 100 % shows) is found by a lookup; the others are compared with
+every sprite in one matrix product. That keeps a full Expert read well under a millisecond at
+100 % and a few milliseconds on a scaled display.
 A tile that is far from every sprite, or about as near to two of them, is reported as unknown:
 a cell the bot is not sure of must never reach the solver as a guess.
 """
@@ -22,9 +24,8 @@ from bot.skin import Skin
 MAX_DISTANCE = 32.0
 #: ... or whose nearest sprite is not clearly nearer than the runner-up (fixtures: 11.6 or more).
 MIN_GAP = 6.0
-#: ... and the mean colour of a tile's outer ring must be this near its sprite's, on every channel.
-#: A patch of plain background read as an opened 0 misses the 0's grid lines by ~120.
-EDGE_MEAN_GAP = 48.0
+#: A sprite whose inside varies less than this (standard deviation, per channel) is plain.
+PLAIN = 8.0
 #: Tiles are compared without their outer pixel, which scaling smears into the neighbours.
 BORDER = 1
 #: Sub-pixel offsets tried for the face and the counter digits.
@@ -122,6 +123,9 @@ def _best_of_shifts(
                 continue
             h, w = out[1], out[0] // split
             tiles = np.ascontiguousarray(strip.reshape(h, split, w, 3).swapaxes(0, 1))
+            index, second = exact(tiles, sprites, mask)
+            if (index >= 0).all():
+                return index, np.zeros(len(index), np.float32), second
             index, best, second = nearest(tiles, sprites, mask)
             if found is None or best.sum() < found[1].sum():
                 found = (index, best, second)
@@ -181,15 +185,14 @@ def _telling(sprites: np.ndarray, grow: int) -> np.ndarray:
 
 
 def nearest(
-    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None, cropped: bool = False
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Index of the nearest sprite for each tile, its RMS distance, and the runner-up's distance.
 
-    Tiles come whole (their outer pixel is dropped here to match the bank) or already `cropped`.
+    Tiles come whole; their outer pixel is dropped here, as it is from the bank.
     Distances come from one matrix product (|x|^2 + |t|^2 - 2 x.t), which is most of a board read.
     """
-    if not cropped:
-        tiles = np.ascontiguousarray(tiles[:, BORDER:-BORDER, BORDER:-BORDER])  # gather bytes, then convert
+    tiles = np.ascontiguousarray(tiles[:, BORDER:-BORDER, BORDER:-BORDER])  # gather bytes, then convert
     sprites = sprites[:, BORDER:-BORDER, BORDER:-BORDER]
     if mask is not None:
         tiles, sprites = tiles[:, mask], sprites[:, mask]
@@ -210,6 +213,59 @@ def nearest(
     return index, np.sqrt(best2 * scale), np.sqrt(second2 * scale)
 
 
+def _key_positions(flat: np.ndarray) -> np.ndarray | None:
+    """Up to 8 byte positions whose values tell every sprite apart (greedy), or None if none do."""
+    chosen: list[int] = []
+    for _ in range(8):
+        groups = [len({tuple(row) for row in flat[:, [*chosen, p]]}) for p in range(flat.shape[1])]
+        chosen.append(int(np.argmax(groups)))
+        if max(groups) == len(flat):
+            return np.array(chosen)
+    return None
+
+
+def _keys(flat: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    picked = np.zeros((len(flat), 8), np.uint8)
+    picked[:, : len(positions)] = flat[:, positions]
+    return picked.view(np.uint64)[:, 0]
+
+
+def _exact_index(sprites: np.ndarray, mask: np.ndarray | None) -> tuple | None:
+    flat = sprites.reshape(len(sprites), -1)
+    positions = _key_positions(flat)
+    if positions is None:
+        return None
+    keys = _keys(flat, positions)
+    order = np.argsort(keys)
+    # How far each sprite is from its nearest other sprite, measured as nearest() measures: what a
+    # tile equal to the sprite has as its runner-up distance.
+    _, _, gap = nearest(sprites, sprites, mask)
+    return positions, keys[order], order, flat, gap
+
+
+def exact(
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each whole tile, the sprite it equals byte for byte (-1: none), and that sprite's
+    distance to its nearest other sprite.
+
+    At 100 % the screen shows the sprites pixel for pixel, so nearly every tile is found by a
+    lookup and one comparison, and only the rest pay for nearest(). The answer is the same:
+    a tile equal to a sprite is at distance 0 from it and, by the triangle inequality, no nearer
+    to any other sprite than the two sprites are to each other.
+    """
+    info = _derived("exact", sprites, None if mask is None else mask.tobytes(), lambda: _exact_index(sprites, mask))
+    flat = tiles.reshape(len(tiles), -1)
+    if info is None or flat.shape[1] != info[3].shape[1]:
+        return np.full(len(tiles), -1), np.zeros(len(tiles), np.float32)
+    positions, keys, order, sprite_flat, gap = info
+    found = _keys(flat, positions)
+    at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
+    index = order[at]
+    equal = (keys[at] == found) & (flat == sprite_flat[index]).all(axis=1)
+    return np.where(equal, index, -1), gap[index]
+
+
 def judge(best: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which reads to trust, and a confidence in [0, 1] to report (1: exact and unambiguous)."""
     known = (best <= MAX_DISTANCE) & (second - best >= MIN_GAP)
@@ -217,42 +273,43 @@ def judge(best: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return known, confidence
 
 
-def _edge_means(norm: np.ndarray, n: int, rows: int, cols: int) -> np.ndarray:
-    """Mean colour of the outer pixel ring of every tile, (rows*cols, 3), corners counted twice.
-
-    Views of the field as (rows, n, cols, n, 3), summed in float32 on the fly: no copies.
-    """
-    grid = np.ascontiguousarray(norm).reshape(rows, n, cols, n, 3)
-    total = (
-        grid[:, 0].sum(axis=2, dtype=np.float32)
-        + grid[:, n - 1].sum(axis=2, dtype=np.float32)
-        + grid[:, :, :, 0].sum(axis=1, dtype=np.float32)
-        + grid[:, :, :, n - 1].sum(axis=1, dtype=np.float32)
-    )
-    return total.reshape(rows * cols, 3) / (4 * n)
+def _edge_contrast(tiles: np.ndarray) -> np.ndarray:
+    """How far each tile's outer pixel ring stands from the mean colour of its inside (two pixels
+    in): mean absolute difference over the ring's pixels and channels. 0 for plain background."""
+    ring = np.concatenate((tiles[:, 0], tiles[:, -1], tiles[:, :, 0], tiles[:, :, -1]), axis=1).astype(np.float32)
+    inside = tiles[:, 2:-2, 2:-2].reshape(len(tiles), -1, 3).mean(axis=1, dtype=np.float32)
+    return np.abs(ring - inside[:, None, :]).mean(axis=(1, 2))
 
 
-def _edge_means_of(sprites: np.ndarray) -> np.ndarray:
-    """The same edge means for each sprite: the stack read as a column of one-cell rows."""
-    k, n = sprites.shape[:2]
-    return _derived("edges", sprites, None, lambda: _edge_means(sprites.reshape(k * n, n, 3), n, k, 1))
+def _plain_inside(sprites: np.ndarray) -> np.ndarray:
+    """Which sprites are one flat colour away from their edges (two pixels in: scaling blurs one)."""
+    inner = sprites[:, 2:-2, 2:-2].reshape(len(sprites), -1, 3).astype(np.float32)
+    return (inner.std(axis=1) < PLAIN).all(axis=1)
 
 
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
     n = skin.cell
     norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
-    inner = norm.reshape(field.rows, n, field.cols, n, 3)[:, BORDER:-BORDER, :, BORDER:-BORDER]
-    tiles = np.ascontiguousarray(inner.swapaxes(1, 2)).reshape(field.rows * field.cols, n - 2 * BORDER, -1, 3)
+    whole = norm.reshape(field.rows, n, field.cols, n, 3).swapaxes(1, 2)
+    tiles = np.ascontiguousarray(whole).reshape(field.rows * field.cols, n, n, 3)
     sprites = bank(skin.cell_sprites, field.pitch / n)
-    index, best, second = nearest(tiles, sprites, cropped=True)
+    index, second = exact(tiles, sprites)
+    best = np.zeros(len(tiles), np.float32)
+    miss = np.flatnonzero(index < 0)
+    if len(miss):
+        index[miss], best[miss], second[miss] = nearest(tiles[miss], sprites)
     known, confidence = judge(best, second)
-    # The comparison above ignores the tiles' edges; the edges must still be there. A patch of
-    # plain dark background (a window not yet drawn) equals an opened 0 without its grid lines.
-    # Compared by the mean colour of each tile's outer ring, from strided views: no copies.
-    edges = _edge_means(norm, n, field.rows, field.cols)
-    expected = _edge_means_of(sprites)[index]
-    known &= np.abs(edges - expected).max(axis=1) <= EDGE_MEAN_GAP
+    if len(miss):
+        # The comparison above ignores the tiles' edges. For a sprite plain inside (an opened 0)
+        # the edges are all that tell it from a patch of plain background (a window not yet drawn):
+        # the tile's edge must stand out from its inside at least a third as much as the sprite's
+        # does (on a scaled display a one-pixel line lands across two pixels, or blends away).
+        # Other sprites are told by their insides. (A tile equal to a sprite has its edges.)
+        plain = miss[_derived("plain", sprites, None, lambda: _plain_inside(sprites))[index[miss]]]
+        want = _derived("contrast", sprites, None, lambda: _edge_contrast(sprites))[index[plain]]
+        if len(plain):
+            known[plain] &= _edge_contrast(tiles[plain]) >= want / 3
     shape = (field.rows, field.cols)
     return skin.cell_codes[index].reshape(shape), known.reshape(shape), confidence.reshape(shape)
 

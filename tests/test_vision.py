@@ -17,7 +17,7 @@ from bot.calibrate import Calibration, calibrate, load_profile, locate, save_pro
 from bot.cli import main
 from bot.errors import VisionError
 from bot.skin import load_skins
-from bot.vision import Field, read
+from bot.vision import Field, bank, exact, nearest, read
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
@@ -89,6 +89,26 @@ def test_occluded_cells_are_unknown_never_wrong(scale):
         cv2.rectangle(covered, (x0, y0), (x0 + w, y0 + 4), (255, 255, 255), -1)
         reading = read(covered, field, SKINS[0])
         assert not ((reading.codes != truth) & ~reading.unknown).any()
+
+
+def test_exact_lookup_agrees_with_the_full_comparison():
+    """The 100 % fast path must give what nearest() gives, and leave every other tile to it."""
+    skin = SKINS[0]
+    sprites = bank(skin.cell_sprites, 1.0)
+    rng = np.random.default_rng(3)
+    tiles = sprites[rng.integers(0, len(sprites), 400)].copy()
+    touched = rng.random(400) < 0.3
+    for i in np.flatnonzero(touched):  # one byte off: no longer equal to any sprite
+        y, x, c = (*rng.integers(0, skin.cell, 2).tolist(), int(rng.integers(0, 3)))
+        tiles[i, y, x, c] ^= 0x40
+    index, gap = exact(tiles, sprites)
+    assert np.array_equal(index < 0, touched)
+    full_index, best, second = nearest(tiles, sprites)
+    hit = ~touched
+    assert np.array_equal(index[hit], full_index[hit]) and not best[hit].any()
+    assert np.allclose(gap[hit], second[hit], atol=1e-3)
+    twins = np.concatenate([sprites, sprites[:1]])  # two sprites alike: a lookup can't tell them apart
+    assert (exact(sprites, twins)[0] < 0).all()
 
 
 def test_half_drawn_board_is_refused():
