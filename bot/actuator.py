@@ -55,7 +55,13 @@ class Actuator:
 
     def __init__(self, target: Target, backend: Any = None) -> None:
         if backend is None:
-            import pyautogui as backend  # imported late: it binds to the display on import
+            import contextlib
+            import sys
+
+            # Imported late: it binds to the display on import. python-xlib prints its Xauthority
+            # warnings on stdout, which belongs to our output (--json): send them to stderr.
+            with contextlib.redirect_stdout(sys.stderr):
+                import pyautogui as backend
 
             backend.FAILSAFE = True
             backend.PAUSE = PAUSE
@@ -64,14 +70,31 @@ class Actuator:
         self.clicks = 0
 
     def _press(self, x: int, y: int, button: str) -> None:
-        if not self.target.allows(x, y):
-            raise ActuatorError(f"refused a click at ({x}, {y}): outside the board and the face")
+        self._guard(x, y)
         try:
             self.gui.click(x, y, button=button)  # moves there first, then presses and releases
         except Exception as err:
             if type(err).__name__ == "FailSafeException":
                 raise ActuatorError("stopped: the mouse was thrown into a screen corner (fail-safe)") from err
             raise
+        self.clicks += 1
+
+    def _guard(self, x: int, y: int) -> None:
+        if not self.target.allows(x, y):
+            raise ActuatorError(f"refused a click at ({x}, {y}): outside the board and the face")
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        """A click at a screen point (learning works in points, not cells); guarded like the rest."""
+        self._press(x, y, button)
+
+    def hold(self, x: int, y: int) -> None:
+        """Left button down and kept down: the game shows its "pressed" face meanwhile."""
+        self._guard(x, y)
+        self.gui.mouseDown(x, y, button="left")
+
+    def release(self, x: int, y: int) -> None:
+        self._guard(x, y)
+        self.gui.mouseUp(x, y, button="left")
         self.clicks += 1
 
     def open(self, cell: tuple[int, int]) -> None:

@@ -24,6 +24,7 @@ SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 COARSE = 2  # the fallback face search runs on an image this many times smaller
 PEAKS = 3  # spots per scale checked at full size
 MAX_SIDE = 60  # no game has more cells than this in a row or column
+MIN_SIDE = 8  # ... nor fewer than this (Winmine's custom minimum is 8 or 9)
 
 
 @dataclass(frozen=True)
@@ -281,8 +282,8 @@ def _from_candidates(
                 continue
             fine = _snap(fine)
             field = _grow_field(image, skin, fine, fx, fy)
-            if field is None:
-                continue
+            if field is None or min(field.rows, field.cols) < MIN_SIDE:
+                continue  # a few cells that happen to fit: a face-like blob at a wrong scale
             reading = read(image, field, skin)
             if reading.unknown.mean() > 0.1 or reading.face is None:
                 continue

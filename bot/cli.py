@@ -68,6 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate.add_argument("--profile", default="calibration/profile.json", help="where the profile is kept")
     calibrate.add_argument("--skin", action="append", help="only try this skin (repeatable)")
     calibrate.add_argument("--json", action="store_true")
+    calibrate.add_argument("--learn", action="store_true",
+                           help="learn the look of the game on the screen (a fresh game) as a new skin")
+    calibrate.add_argument("--games", type=int, default=12, help="with --learn: at most this many games")
+    calibrate.add_argument("--templates", default=None, help="with --learn: write the skin under this folder")
     return parser
 
 
@@ -203,6 +207,8 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
     from bot.report import to_json
     from bot.skin import load_skins
 
+    if args.learn:
+        return _learn(args)
     with Screen() as screen:
         monitor = screen.monitors()[0]
         image = screen.grab()
@@ -216,6 +222,43 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
         f = found["field"]
         print(f"{'reused' if not fresh else 'found'} {skin.name} board, {f['rows']} rows x {f['cols']} cols, "
               f"scale {cal.scale:g}, field at ({f['left']}, {f['top']}) cell {f['cell_w']} px; profile {args.profile}")
+    return Exit.OK
+
+
+def _learn(args: argparse.Namespace) -> Exit:
+    from pathlib import Path
+
+    from bot.calibrate import Calibration, save_profile
+    from bot.capture import Screen
+    from bot.learn import learn_live, write_skin
+    from bot.platform import current
+    from bot.report import to_json
+    from bot.skin import TEMPLATES, load_skin
+
+    names = args.skin or ["learnt"]
+    if len(names) != 1:
+        raise BotError("--learn takes one --skin NAME: the skin to write")
+    current().prepare()
+    say = (lambda _: None) if args.json else (lambda line: print(line, flush=True))
+    folder = Path(args.templates) / names[0] if args.templates else TEMPLATES / names[0]
+    known = load_skin(folder) if (folder / "skin.json").exists() else None  # learn on from an earlier run
+    with Screen() as screen:
+        learnt = learn_live(screen, games=args.games, say=say, known=known)
+    write_skin(learnt, folder, names[0])
+    lat = learnt.lattice
+    save_profile(Path(args.profile), Calibration(names[0], 1.0, lat.left, lat.top, lat.rows, lat.cols))
+    found = {"skin": names[0], "folder": str(folder), "profile": args.profile, "games": learnt.games,
+             "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)],
+             "missing": learnt.missing, "unnamed": learnt.unnamed,
+             "field": {"left": lat.left, "top": lat.top, "cell_w": lat.pitch, "cell_h": lat.pitch,
+                       "rows": lat.rows, "cols": lat.cols}}
+    if args.json:
+        print(to_json(found))
+    else:
+        print(f"wrote skin {names[0]!r} to {folder} after {learnt.games} game(s); profile {args.profile}")
+        print("missing: " + (", ".join(learnt.missing) or "nothing"))
+        for could in learnt.unnamed:  # seen, but the game never showed which number it is
+            print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
     return Exit.OK
 
 

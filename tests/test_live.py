@@ -34,6 +34,13 @@ class Recording:
         self.times.append(time.monotonic())
         self.gui.click(x, y, button=button)
 
+    def mouseDown(self, x, y, button="left"):  # pyautogui's names
+        self.clicks.append((x, y, "hold"))
+        self.gui.mouseDown(x, y, button=button)
+
+    def mouseUp(self, x, y, button="left"):
+        self.gui.mouseUp(x, y, button=button)
+
 
 def field_of(game: WineMine) -> tuple[int, int]:
     """Field origin from X's window geometry: independent of our calibration."""
@@ -182,3 +189,173 @@ def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
         assert left <= x < left + 480 and top - 28 <= y < top + 256
         on_cover = left + 100 <= x < left + 300 and top + 40 <= y < top + 190
         assert not (on_cover and start + 0.05 < when < end), "clicked the window that covered the game"
+
+
+def test_learning_winemine_with_no_templates(display, tmp_path: Path):
+    """calibrate --learn on the real game, the shipped WineMine sprites unused: a Beginner run, then a
+    crowded custom run that carries on from it (7s and 8s need crowds). What it learns must read
+    every recorded fixture exactly: cells, face and counter."""
+    import json
+
+    import cv2
+
+    from bot.board import parse_grid
+    from bot.calibrate import calibrate
+    from bot.learn import learn_live, write_skin
+    from bot.skin import load_skin
+    from bot.vision import Field, read
+
+    folder = tmp_path / "learnt"
+    for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
+        recorder = Recording()
+        with WineMine(level, x=200, y=120) as game, Screen() as screen:
+            time.sleep(1.0)
+            left, top = field_of(game)
+            known = load_skin(folder) if folder.exists() else None
+            learnt = learn_live(screen, games=games, backend=recorder, known=known)
+        lat = learnt.lattice
+        assert (lat.left, lat.top, lat.pitch, lat.rows, lat.cols) == (left, top, 16, 9, 9)
+        face = (left + 9 * 8 - 13, top - 28)
+        for x, y, button in recorder.clicks:  # nothing outside the field and the face
+            on_field = left <= x < left + 9 * 16 and top <= y < top + 9 * 16
+            on_face = face[0] <= x < face[0] + 24 and face[1] <= y < face[1] + 24 and button == "left"
+            assert on_field or on_face, (x, y, button)
+        write_skin(learnt, folder, "learnt")
+    assert not learnt.missing, learnt.missing
+    skin = load_skin(folder)
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+    for meta_path in sorted(fixtures.glob("*.json")):
+        meta = json.loads(meta_path.read_text())
+        f = meta["field"]
+        image = cv2.imread(str(meta_path.with_suffix(".png")))
+        reading = read(image, Field(f["left"], f["top"], 16, f["rows"], f["cols"]), skin)
+        truth = parse_grid(meta_path.with_suffix(".txt").read_text()).cells
+        assert not ((reading.codes != truth) & ~reading.unknown).any(), meta_path.stem
+        if meta["face"] != "pressed":  # (a held cell reads unknown, as with the shipped skin)
+            assert not reading.unknown.any(), meta_path.stem
+        assert (reading.face, reading.counter) == (meta["face"], meta["counter"]), meta_path.stem
+        cal, _ = calibrate(image, [skin])  # and found with no hint, as replay and play find boards
+        assert (cal.left, cal.top, cal.rows, cal.cols) == (f["left"], f["top"], f["rows"], f["cols"])
+
+
+class Scaled:
+    """The live screen as a display scaled by `scale` shows it: grabs enlarged smoothly, clicks
+    mapped back. Every click is recorded in real screen pixels."""
+
+    def __init__(self, screen: Screen, scale: float) -> None:
+        self.screen, self.scale, self.real = screen, scale, Recording()
+
+    def grab(self) -> np.ndarray:
+        import cv2
+
+        time.sleep(0.06)
+        shot = self.screen.grab_stable(timeout=2.0)
+        return cv2.resize(shot, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_LINEAR)
+
+    def click(self, x, y, button="left"):
+        self.real.click(round(x / self.scale), round(y / self.scale), button)
+
+    def hold(self, x, y):
+        self.real.mouseDown(round(x / self.scale), round(y / self.scale))
+
+    def release(self, x, y):
+        self.real.mouseUp(round(x / self.scale), round(y / self.scale))
+
+
+@pytest.mark.parametrize("scale", (1.25, 1.5))
+def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: float):
+    import json
+
+    import cv2
+
+    from bot.board import parse_grid
+    from bot.calibrate import calibrate
+    from bot.learn import Learner, write_skin
+    from bot.skin import load_skin
+    from bot.vision import read
+
+    folder = tmp_path / "learnt"
+    for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
+        with WineMine(level, x=200, y=120) as game, Screen() as screen:
+            time.sleep(1.0)
+            left, top = field_of(game)
+            scaled = Scaled(screen, scale)
+            known = load_skin(folder) if folder.exists() else None
+            learnt = Learner(scaled.grab, lambda lat, face, s=scaled: s, games=games, known=known).run()
+        for x, y, button in scaled.real.clicks:
+            assert left <= x < left + 9 * 16 and top - 30 <= y < top + 9 * 16, (x, y, button)
+        write_skin(learnt, folder, "learnt")
+    assert not learnt.missing, learnt.missing
+    skin = load_skin(folder)
+    assert skin.cell == 16 * scale
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+    for meta_path in sorted(fixtures.glob("*.json")):
+        meta = json.loads(meta_path.read_text())
+        image = cv2.imread(str(meta_path.with_suffix(".png")))
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        cal, _ = calibrate(image, [skin])
+        reading = read(image, cal.with_pitch(skin), skin)
+        truth = parse_grid(meta_path.with_suffix(".txt").read_text()).cells
+        assert reading.codes.shape == truth.shape, meta_path.stem
+        assert not ((reading.codes != truth) & ~reading.unknown).any(), meta_path.stem
+        if meta["face"] != "pressed":
+            assert not reading.unknown.any(), meta_path.stem
+        assert (reading.face, reading.counter) == (meta["face"], meta["counter"]), meta_path.stem
+
+
+def test_learn_refuses_a_screen_without_a_board(display, tmp_path: Path, capsys):
+    """`calibrate --learn` with no game on the screen: one clear line, exit status 2, no click."""
+    import pyautogui
+
+    from bot.cli import main
+
+    before = pyautogui.position()
+    code = main(["calibrate", "--learn", "--skin", "nothing", "--templates", str(tmp_path),
+                 "--profile", str(tmp_path / "p.json")])
+    err = capsys.readouterr().err
+    assert code == 2 and "no Minesweeper board" in err
+    assert pyautogui.position() == before and not (tmp_path / "nothing").exists()
+
+
+class ToyWindow:
+    """tests/toy_window.py running in the display: a game the bot has never seen, in a real window."""
+
+    def __init__(self, level: str, scale: float, seed: int, at: tuple[int, int] = (150, 120)) -> None:
+        import subprocess
+        import sys
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.toy_window", "--level", level, "--scale", str(scale), "--seed", str(seed),
+             "--at", f"{at[0]},{at[1]}"],
+            cwd=Path(__file__).resolve().parent.parent,
+        )
+
+    def __enter__(self) -> ToyWindow:
+        time.sleep(1.5)  # Tk up and drawn
+        assert self.proc.poll() is None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from bot.xdisplay import stop_process
+
+        stop_process(self.proc)
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5))
+def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale: float):
+    """calibrate --learn on a live classic-grey window driven by the simulator, its sprites drawn
+    by the test alone; then the learnt skin reads boards of that game it never saw, exactly."""
+    from bot.learn import learn_live, write_skin
+    from bot.skin import load_skin
+    from tests.toy_game import check_reads, unseen_boards
+
+    folder = tmp_path / "toy"
+    for level, games in (("9x9x10", 30), ("9x9x64", 60)):
+        with ToyWindow(level, scale, seed=7), Screen() as screen:
+            known = load_skin(folder) if folder.exists() else None
+            learnt = learn_live(screen, games=games, known=known)
+        write_skin(learnt, folder, "toy")
+    assert not learnt.missing, learnt.missing
+    skin = load_skin(folder)
+    for toy in unseen_boards(scale, seed=2):
+        check_reads(skin, toy)

@@ -1,0 +1,178 @@
+"""Find a Minesweeper field from structure alone: a regular lattice of identical tiles.
+
+Used to learn a look no template describes. A fresh game is a rectangle of identical covered
+cells; nothing else on a desktop repeats one textured tile in both directions for 8+ periods.
+So: for each candidate pitch, the pixels equal to their neighbours one pitch right and one pitch
+down *and* not flat (plain background repeats at every pitch) mark the lattice; the pitch whose
+marks form the largest block wins (its multiples tie, so the smallest such pitch). The phase,
+which periodicity alone cannot give, comes from the field's edge: with the right origin every
+tile of the rectangle equals the reference tile, with a wrong one the outermost row or column
+takes in a strip of the window frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from bot.errors import VisionError
+
+PITCHES = range(8, 97)
+#: Grey levels within this are "equal": a scaled display blurs tile edges into their neighbours.
+TOLERANCE = 10
+#: A lattice must be at least this many cells each way (no classic game is smaller than 8 x 8).
+MIN_SIDE = 8
+#: Tiles differing from the reference by at most this RMS (0-255) are the same covered cell.
+SAME_TILE = 12.0
+BIN = 8
+#: Cell-border phases tried each way.
+PHASES = 4
+
+
+@dataclass(frozen=True)
+class Lattice:
+    left: int
+    top: int
+    pitch: int
+    rows: int
+    cols: int
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.pitch
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.pitch
+
+
+def _marks(grey: np.ndarray, textured: np.ndarray, p: int) -> np.ndarray:
+    """Pixels equal to the ones a pitch right and a pitch down, and not in a flat area."""
+    a = grey[:-p, :-p]
+    same = (cv2.absdiff(a, grey[:-p, p:]) <= TOLERANCE) & (cv2.absdiff(a, grey[p:, :-p]) <= TOLERANCE)
+    return same & textured[:-p, :-p]
+
+
+def _block(marks: np.ndarray, p: int) -> tuple[int, tuple[int, int, int, int]]:
+    """Marked pixels in the largest block of marks joined across gaps under a pitch, and its box.
+
+    Worked on 8 x 8 pixel bins: the box only has to hold the field, not trace it.
+    """
+    h, w = marks.shape[0] // BIN, marks.shape[1] // BIN
+    counts = cv2.resize(marks[: h * BIN, : w * BIN].astype(np.float32), (w, h), interpolation=cv2.INTER_AREA)
+    k = -(-p // BIN) + 1
+    joined = cv2.morphologyEx((counts > 0).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    if count < 2:
+        return 0, (0, 0, 0, 0)
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, bw, bh, _ = stats[best]
+    inside = float(counts[labels == best].sum()) * BIN * BIN
+    return int(inside), (int(x) * BIN, int(y) * BIN, int(bw) * BIN, int(bh) * BIN)
+
+
+def _tile_grid(grey: np.ndarray, left: int, top: int, p: int, reference: np.ndarray) -> np.ndarray:
+    """For every whole tile of the lattice with this origin over the image: equal to the reference?"""
+    rows, cols = (grey.shape[0] - top) // p, (grey.shape[1] - left) // p
+    area = grey[top : top + rows * p, left : left + cols * p]
+    tiles = area.reshape(rows, p, cols, p).swapaxes(1, 2)
+    inner = tiles[:, :, 1:-1, 1:-1] - reference[1:-1, 1:-1]  # edges are smeared by scaling
+    return np.sqrt((inner * inner).mean(axis=(2, 3))) <= SAME_TILE
+
+
+def _rectangle(match: np.ndarray, r: int, c: int) -> tuple[int, int, int, int] | None:
+    """The rectangle of matching tiles around (r, c): grown while whole rows/columns match."""
+    if not match[r, c]:
+        return None
+    r0, r1, c0, c1 = r, r + 1, c, c + 1
+    grown = True
+    while grown:
+        grown = False
+        if c0 > 0 and match[r0:r1, c0 - 1].all():
+            c0, grown = c0 - 1, True
+        if c1 < match.shape[1] and match[r0:r1, c1].all():
+            c1, grown = c1 + 1, True
+        if r0 > 0 and match[r0 - 1, c0:c1].all():
+            r0, grown = r0 - 1, True
+        if r1 < match.shape[0] and match[r1, c0:c1].all():
+            r1, grown = r1 + 1, True
+    return r0, c0, r1 - r0, c1 - c0
+
+
+def _edge_strength(grey: np.ndarray, lat: Lattice) -> float:
+    """How sharply the image changes across the lattice's outer border (the frame meets the field)."""
+    g = grey.astype(np.float32)
+    x0, y0, x1, y1 = lat.left, lat.top, lat.left + lat.width, lat.top + lat.height
+    total = 0.0
+    if x0 > 0:
+        total += float(np.abs(g[y0:y1, x0] - g[y0:y1, x0 - 1]).mean())
+    if x1 < g.shape[1]:
+        total += float(np.abs(g[y0:y1, x1 - 1] - g[y0:y1, x1]).mean())
+    if y0 > 0:
+        total += float(np.abs(g[y0, x0:x1] - g[y0 - 1, x0:x1]).mean())
+    if y1 < g.shape[0]:
+        total += float(np.abs(g[y1 - 1, x0:x1] - g[y1, x0:x1]).mean())
+    return total
+
+
+def find_lattice(image: np.ndarray) -> Lattice:
+    """The field of a fresh game (every cell covered) in a screenshot, from its structure alone."""
+    if image.ndim != 3 or min(image.shape[:2]) < MIN_SIDE * PITCHES[0]:
+        raise VisionError("no Minesweeper board found: the image is too small")
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    gx = cv2.absdiff(grey[:, 1:], grey[:, :-1])
+    gy = cv2.absdiff(grey[1:, :], grey[:-1, :])
+    textured = np.zeros(grey.shape, bool)
+    textured[:, 1:] |= gx > TOLERANCE
+    textured[1:, :] |= gy > TOLERANCE
+    scores = []
+    for p in PITCHES:
+        if p * MIN_SIDE > min(grey.shape):
+            break
+        count, box = _block(_marks(grey, textured, p), p)
+        if box[2] >= (MIN_SIDE - 1) * p and box[3] >= (MIN_SIDE - 1) * p:
+            scores.append((count, p, box))
+    if not scores:
+        raise VisionError("no Minesweeper board found: nothing on the screen is a grid of identical cells")
+    top_count = max(s[0] for s in scores)
+    # Multiples of the pitch mark nearly as much (one row and column fewer): take the smallest
+    # pitch that marks close to the most.
+    count, p, (bx, by, bw, bh) = min((s for s in scores if s[0] >= 0.8 * top_count), key=lambda s: s[1])
+    # Only around the block: the field is in it, give or take the last row and column of cells.
+    ox, oy = max(0, bx - 2 * p), max(0, by - 2 * p)
+    near = grey[oy : by + bh + 3 * p, ox : bx + bw + 3 * p].astype(np.float32)
+    cx, cy = bx - ox + bw // 2, by - oy + bh // 2
+    # Cell borders are where the image changes most, in every cell alike: the phases whose
+    # folded edge profile peaks are the few worth trying.
+    fold_x = np.abs(np.diff(near, axis=1))[:, : (near.shape[1] - 1) // p * p].reshape(near.shape[0], -1, p)
+    fold_y = np.abs(np.diff(near, axis=0))[: (near.shape[0] - 1) // p * p].reshape(-1, p, near.shape[1])
+    xs = np.argsort(fold_x.sum(axis=(0, 1)))[-PHASES:] + 1  # an edge between x and x + 1 starts a cell at x + 1
+    ys = np.argsort(fold_y.sum(axis=(0, 2)))[-PHASES:] + 1
+    candidates = []
+    for phase_y in ys:
+        for phase_x in xs:
+            dx, dy = (cx - int(phase_x)) % p, (cy - int(phase_y)) % p
+            left, top = (cx - dx) % p, (cy - dy) % p
+            reference = near[cy - dy : cy - dy + p, cx - dx : cx - dx + p]
+            match = _tile_grid(near, left, top, p, reference)
+            rect = _rectangle(match, (cy - dy - top) // p, (cx - dx - left) // p)
+            if rect is None:
+                continue
+            r0, c0, rows, cols = rect
+            lat = Lattice(ox + left + c0 * p, oy + top + r0 * p, p, rows, cols)
+            candidates.append((rows * cols, _edge_strength(grey, lat), lat))
+    if not candidates:
+        raise VisionError("no Minesweeper board found: the repeating area has no whole cells")
+    _, _, lat = max(candidates, key=lambda c: (c[0], c[1]))
+    if lat.left == 0 or lat.top == 0 or lat.left + lat.width >= grey.shape[1] or lat.top + lat.height >= grey.shape[0]:
+        # A field has a frame round it; a pattern running off the screen is wallpaper (or a
+        # window partly off the screen, which cannot be learnt from either).
+        raise VisionError("no Minesweeper board found: the only grid of identical cells runs off the screen")
+    if lat.rows < MIN_SIDE or lat.cols < MIN_SIDE:
+        raise VisionError(
+            f"no fresh Minesweeper board found (the largest grid of identical cells is {lat.rows} x {lat.cols});"
+            " start a new game with every cell covered"
+        )
+    return lat

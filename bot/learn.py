@@ -1,0 +1,638 @@
+"""Learn a Minesweeper look from a live game: no templates, no labels from the user.
+
+1. The field is found from structure alone (bot.lattice) on a fresh game.
+2. The first click is made by holding the button down on the middle cell: whatever changes
+   outside the field meanwhile is the face (its "pressed" state), and releasing opens the cell.
+3. Opened cells are grouped by look (bot.looks); each new look is a number whose value the
+   game's logic decides (bot.labels). Only cells the SAT core proves safe under *every* naming
+   still possible are opened, so a wrong guess about a name can never cost a click.
+4. A proven mine is right-clicked (flag), again (question mark, if the game has them) and again
+   (back to covered): those looks are named by what we did.
+5. When nothing is provably safe the learner guesses, having first put a flag on another cell.
+   A lost game is the best teacher: it shows the mines (naming every number around them at
+   once), the exploded mine, and the flag on a cell without a mine. The face is clicked for the
+   next game, until every look is known or the game budget runs out.
+
+The result is written as a skin folder like the shipped ones, plus a calibration profile.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from bot.board import UNOPENED, Cell, neighbour_table
+from bot.errors import BotError, VisionError
+from bot.labels import COVERED_CLASS, FLAGGED_CLASS, MAX_NAMINGS, _problem, from_mines, namings, settle
+from bot.lattice import Lattice, find_lattice
+from bot.led import crops, place, units_box
+from bot.looks import Looks
+from bot.sat import SatCore
+from bot.skin import CELL_CODES, Skin
+
+NUMBERS = tuple(range(9))
+SPECIAL = ("flag", "question", "mine", "exploded", "wrong_flag")
+FACES = ("playing", "pressed", "won", "lost")
+#: A face differs from another state by at least this many pixels' worth of change.
+FACE_CHANGE = 12
+#: Clicks, counted in games, before the learner gives up on what it has not seen.
+GAMES = 12
+
+
+class LearnError(BotError):
+    """Learning cannot go on: no board, a board that changed under us, an impossible naming."""
+
+
+class Hands(Protocol):
+    """The mouse, as the learner needs it (the live one is guarded by the field and face)."""
+
+    def click(self, x: int, y: int, button: str = "left") -> None: ...
+    def hold(self, x: int, y: int) -> None: ...
+    def release(self, x: int, y: int) -> None: ...
+
+
+@dataclass
+class Learnt:
+    lattice: Lattice
+    cells: dict[str, np.ndarray] = field(default_factory=dict)  # sprite name -> tile
+    faces: dict[str, np.ndarray] = field(default_factory=dict)
+    face_box: tuple[int, int, int, int] | None = None  # left, top, width, height, screen pixels
+    games: int = 0
+    unnamed: list[list[int]] = field(default_factory=list)  # per number look never named: what it could be
+    digits: dict[str, np.ndarray] = field(default_factory=dict)  # counter digit -> sprite
+    counter_boxes: list[tuple[int, int, int, int]] = field(default_factory=list)  # each digit, left to right
+
+    @property
+    def missing(self) -> list[str]:
+        want = [str(n) for n in NUMBERS] + ["unopened", *SPECIAL]
+        return ([w for w in want if w not in self.cells] + [f"face {f}" for f in FACES if f not in self.faces]
+                + ([] if self.digits else ["counter digits"]))
+
+
+class Learner:
+    def __init__(
+        self,
+        grab: Callable[[], np.ndarray],
+        hands_for: Callable[[Lattice, tuple[int, int, int, int] | None], Hands],
+        games: int = GAMES,
+        say: Callable[[str], None] = lambda _: None,
+        seed: int = 0,
+        known: Skin | None = None,
+    ) -> None:
+        self.known = known
+        self.grab = grab
+        self.hands_for = hands_for
+        self.games = games
+        self.say = say
+        self.rng = np.random.default_rng(seed)
+
+    # -- seeing ------------------------------------------------------------
+    def tiles(self, image: np.ndarray) -> np.ndarray:
+        lat = self.lat
+        p = lat.pitch
+        area = image[lat.top : lat.top + lat.height, lat.left : lat.left + lat.width]
+        if area.shape[:2] != (lat.height, lat.width):
+            raise LearnError("the board is no longer where it was (window moved or closed)")
+        return np.ascontiguousarray(area.reshape(lat.rows, p, lat.cols, p, 3).swapaxes(1, 2)).reshape(-1, p, p, 3)
+
+    def _surround(self, image: np.ndarray) -> np.ndarray:
+        """The strip of window frame just outside the field: it never changes while the game runs."""
+        lat, m, gap = self.lat, 5, 2  # (the pixels next to the field blend with its cells when scaled)
+        x0, y0 = max(0, lat.left - m), max(0, lat.top - m)
+        box = image[y0 : lat.top + lat.height + m, x0 : lat.left + lat.width + m].astype(np.int16)
+        band = np.ones(box.shape[:2], bool)
+        top, left = max(0, lat.top - y0 - gap), max(0, lat.left - x0 - gap)
+        band[top : lat.top - y0 + lat.height + gap, left : lat.left - x0 + lat.width + gap] = False
+        return box[band]
+
+    def frame(self, image: np.ndarray) -> np.ndarray:
+        tiles = self.tiles(image)
+        ring = self._surround(image)
+        if ring.shape != self.ring.shape or float(np.abs(ring - self.ring).mean()) > 8:
+            raise LearnError("the board is no longer where it was (window moved, covered or closed)")
+        return self.looks.classify(tiles).reshape(self.lat.rows, self.lat.cols)
+
+    def centre(self, cell: Cell) -> tuple[int, int]:
+        r, c = cell
+        return (self.lat.left + c * self.lat.pitch + self.lat.pitch // 2,
+                self.lat.top + r * self.lat.pitch + self.lat.pitch // 2)
+
+    def covered(self, ids: np.ndarray) -> np.ndarray:
+        return np.isin(ids, [k for k, role in self.role.items() if role in ("unopened", "question")])
+
+    def logic_frame(self, ids: np.ndarray) -> np.ndarray:
+        """Class ids of the numbers; everything else covered (flags: FLAGGED_CLASS), for bot.labels."""
+        out = ids.astype(np.int64).copy()
+        flagged = np.isin(ids, [k for k, role in self.role.items() if role in ("flag", "wrong_flag")])
+        shown = np.isin(ids, [k for k, role in self.role.items() if role in ("mine", "exploded")])
+        out[self.covered(ids) | shown] = COVERED_CLASS
+        out[flagged] = FLAGGED_CLASS
+        return out
+
+    def number_classes(self) -> list[int]:
+        return [k for k in range(len(self.looks)) if self.role.get(k) is None or self.role[k] == "number"]
+
+    def face_changed(self, image: np.ndarray) -> bool:
+        if self.face_box is None:
+            return False
+        x, y, w, h = self.face_box
+        now = image[y : y + h, x : x + w].astype(np.int16)
+        was = self.face_playing[y - self.face_origin[1] : y - self.face_origin[1] + h,
+                                x - self.face_origin[0] : x - self.face_origin[0] + w].astype(np.int16)
+        return int((np.abs(now - was).max(axis=2) > 40).sum()) >= FACE_CHANGE
+
+    # -- learning ----------------------------------------------------------
+    def run(self) -> Learnt:
+        fresh = self.grab()
+        self.lat = find_lattice(fresh)
+        lat = self.lat
+        self.say(f"field: {lat.rows} x {lat.cols} cells of {lat.pitch} px at ({lat.left}, {lat.top})")
+        first = self.tiles(fresh)
+        self.ring = self._surround(fresh)
+        self.looks = Looks(first[len(first) // 2])
+        if self.looks.classify(first).any():
+            raise LearnError("the board is not fresh: start a new game with every cell covered")
+        self.role: dict[int, str] = {0: "unopened"}
+        self.names: dict[int, int] = {}
+        self.possible: dict[int, set[int]] = {}
+        self.face_box = None
+        self.marks = False  # does the game have question marks?
+        self.probe: tuple[int, list[np.ndarray], list[int]] | None = None  # counter frames, flags shown
+        self.probes = 0
+        self.known_faces: dict[str, np.ndarray] = {}
+        self.counter: tuple[list[tuple[int, int, int, int]], dict[str, np.ndarray]] | None = None
+        if self.known is not None:
+            self._adopt(self.known)
+        self.learnt = Learnt(lat)
+        hands = self.hands_for(lat, None)
+        middle = (lat.rows // 2, lat.cols // 2)
+        # The first click, held: the face shows that a button is down.
+        hands.hold(*self.centre(middle))
+        held = self.grab()
+        hands.release(*self.centre(middle))
+        self._find_face(fresh, held)
+        hands = self.hands_for(lat, self.face_box)
+        image = self.grab()
+        for game in range(self.games):
+            self.learnt.games = game + 1
+            image = self._play(hands, image, first_done=(game == 0), guessed=False)
+            if not self._wants_more():
+                break
+            x, y, w, h = self.face_box
+            hands.click(x + w // 2, y + h // 2)  # a new game
+            image = self._grab_until(lambda ids: not ids.any())
+            if image is None:
+                raise LearnError("clicking the face did not start a new game")
+        return self._result()
+
+    def _adopt(self, skin: Skin) -> None:
+        """Start from a skin learnt before (another run, another level): only what it lacks is new."""
+        lat = self.lat
+        if skin.cell != lat.pitch:
+            self.say(f"skin {skin.name} has {skin.cell} px cells, this game {lat.pitch} px: starting afresh")
+            return
+        role_of = {code: name for name, code in CELL_CODES.items()}
+        for code, sprite in zip(skin.cell_codes, skin.cell_sprites):
+            code = int(code)
+            if code == UNOPENED:
+                continue
+            k = self.looks.add(sprite)
+            if code >= 0:
+                self.role[k], self.names[k] = "number", code
+            else:
+                self.role[k] = role_of[code]
+        self.known_faces = dict(zip(skin.face_names, skin.face_sprites))
+        self.marks = "question" in self.role.values()
+        if len(skin.digit_sprites):
+            h, w = skin.digit_sprites.shape[1:3]
+            dx, dy = skin.counter_offset
+            side = lat.left + (lat.width if skin.counter_anchor == "right" else 0)
+            boxes = [(int(side + dx + k * w), int(lat.top + dy), w, h) for k in range(skin.digits)]
+            self.counter = (boxes, dict(zip(skin.digit_names, skin.digit_sprites)))
+        self.say(f"starting from skin {skin.name}: {len(skin.cell_codes)} cell sprites, {len(skin.face_names)} faces")
+
+    def _find_face(self, fresh: np.ndarray, held: np.ndarray) -> None:
+        """The face: what changed outside the field while the button was held down."""
+        lat = self.lat
+        changed = (np.abs(fresh.astype(np.int16) - held).max(axis=2) > 40).astype(np.uint8)
+        changed[lat.top - 2 : lat.top + lat.height + 2, lat.left - 2 : lat.left + lat.width + 2] = 0
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(cv2.dilate(changed, np.ones((5, 5), np.uint8)))
+        best = None
+        for i in range(1, count):
+            x, y, w, h, _ = stats[i]
+            cx, cy = centroids[i]
+            if y + h > lat.top or w > 8 * lat.pitch or h > 8 * lat.pitch:
+                continue  # the face is above the field and about a cell or two wide
+            score = abs(cx - (lat.left + lat.width / 2)) + (lat.top - cy)
+            if best is None or score < best[0]:
+                best = (score, int(x), int(y), int(w), int(h))
+        if best is None:
+            raise LearnError("no face found: nothing above the field changed while a cell was held down")
+        _, x, y, w, h = best
+        x, y, w, h = _button_around(fresh, (x, y, w, h))
+        side = max(w, h)
+        x, y = x + w // 2 - side // 2, y + h // 2 - side // 2
+        self.face_box = (x, y, side, side)
+        margin = side
+        self.face_origin = (x - margin, y - margin)
+        self.face_playing = fresh[y - margin : y + side + margin, x - margin : x + side + margin].copy()
+        self.face_images = {"playing": fresh, "pressed": held}
+        self.say(f"face: {side} px square at ({x}, {y})")
+
+    def _wants_more(self) -> bool:
+        return bool(self._missing_now())
+
+    def _missing_now(self) -> list[str]:
+        have = {str(v) for v in self.names.values()} | set(self.role.values()) | set(self.face_images)
+        have |= set(self.known_faces)
+        have |= {"counter"} if self.counter else set()
+        want = [str(n) for n in NUMBERS] + list(SPECIAL) + list(FACES) + ["counter"]
+        return [w for w in want if w not in have]
+
+    def _settle(self, frames: list[np.ndarray]) -> tuple[dict[int, int], dict[int, set[int]]]:
+        classes = [k for k in self.number_classes() if any((f == k).any() for f in frames)]
+        sure, possible, count = settle(frames, classes, {k: v for k, v in self.names.items() if k in classes})
+        self.possible.update(possible)
+        if count == 0:
+            raise LearnError("no naming of the numbers fits what the game showed: the looks were split wrongly")
+        return sure, possible
+
+    def _safe_and_mines(
+        self, logic: np.ndarray, sure: dict[int, int], possible: dict[int, set[int]]
+    ) -> tuple[set[Cell], set[Cell]]:
+        """Cells safe (and mined) under every naming still possible."""
+        problem = _problem(logic, sure)
+        if problem is None:
+            return set(), set()
+        with SatCore(problem) as core:
+            safe, mines = core.forced()
+        safe, mines = set(safe), set(mines)
+        if safe or all(len(v) == 1 for v in possible.values()):
+            return safe, mines
+        # Names not yet certain: a cell is safe only if every naming makes it so.
+        first = True
+        for naming in islice(namings([logic], list(possible), sure), MAX_NAMINGS):
+            problem = _problem(logic, naming)
+            with SatCore(problem) as core:
+                s, m = core.forced()
+            safe, mines = (set(s), set(m)) if first else (safe & set(s), mines & set(m))
+            first = False
+            if not safe and not mines:
+                break
+        return safe, mines
+
+    def _guess(self, logic: np.ndarray) -> Cell:
+        covered = logic == COVERED_CLASS
+        rows, cols = logic.shape
+        table = neighbour_table(rows, cols)
+        opened = ~covered
+        options = [(sum(1 for n in table[r * cols + c] if opened[n]), float(self.rng.random()), (int(r), int(c)))
+                   for r, c in zip(*np.nonzero(covered))]
+        return min(options)[2]  # away from the numbers: an untouched cell is about as safe as any
+
+    def _play(self, hands: Hands, image: np.ndarray, first_done: bool, guessed: bool) -> np.ndarray:
+        """One game, to its end. Returns the screen showing the next game's start."""
+        lat = self.lat
+        cell = (lat.rows // 2, lat.cols // 2)
+        if not first_done:
+            # A different first cell each game: some clones seed their layouts with the clock, so
+            # games begun close together look alike, and one cell would keep showing one number.
+            cell = tuple(int(1 + self.rng.integers(n - 2)) if n > 2 else 0 for n in (lat.rows, lat.cols))
+            hands.click(*self.centre(cell))
+            image = self._opened(cell)
+        baits: set[Cell] = set()
+        last_click: tuple[Cell, bool] = (cell, False)
+        before = None
+        while True:
+            ids = self.frame(image)
+            if before is not None and np.array_equal(ids, before) and not self.face_changed(image):
+                image = self._grab_until(lambda now, was=before: not np.array_equal(now, was))
+                if image is None:
+                    raise LearnError("the game did not respond to the last clicks")
+                ids = self.frame(image)
+            if self.face_changed(image):
+                image, ids = self._still(ids)
+                self._game_over(image, ids, before, last_click, baits)
+                return image
+            before = ids
+            for k in np.unique(ids):
+                self.role.setdefault(int(k), "number")
+            logic = self.logic_frame(ids)
+            sure, possible = self._settle([logic])
+            self.names.update(sure)
+            if "flag" not in self.role.values():
+                # Any covered cell will do: right-clicks only cycle its marks.
+                image = self._learn_marks(hands, tuple(int(v) for v in np.argwhere(logic == COVERED_CLASS)[0]))
+                before = None
+                continue
+            if self.counter is None and self.probe is None and self.probes < 3 and (logic == COVERED_CLASS).sum() > 10:
+                self.probes += 1
+                image = self._probe_counter(hands, image, logic)
+                before = None
+                continue
+            safe, mines = self._safe_and_mines(logic, sure, possible)
+            safe = {c for c in safe if logic[c] == COVERED_CLASS}  # never one of our flags
+            if safe:
+                for cell in sorted(safe):
+                    hands.click(*self.centre(cell))
+                last_click = (max(safe), True)
+                image = self._opened(*safe)
+                continue
+            # Nothing is certain: guess, with a flag on another covered cell first, so that a
+            # loss shows what a flag without a mine under it looks like.
+            cell = self._guess(logic)
+            if "wrong_flag" not in self.role.values():  # (the flag look is known by now)
+                others = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)]
+                others = [c for c in others if c != cell and c not in mines]
+                if others:
+                    bait = others[int(self.rng.integers(len(others)))]
+                    hands.click(*self.centre(bait), button="right")
+                    baits.add(bait)
+            hands.click(*self.centre(cell))
+            last_click = (cell, False)
+            image = self._opened(cell)
+
+    def _learn_marks(self, hands: Hands, cell: Cell) -> np.ndarray:
+        """Right-click a covered cell until it is covered again: flag, maybe question mark, covered."""
+        seen = []
+        for _ in range(3):
+            hands.click(*self.centre(cell), button="right")
+            image = self.grab()
+            k = int(self.frame(image)[cell])
+            if self.role.get(k) == "unopened":
+                break
+            seen.append(k)
+        if not seen:
+            raise LearnError("right-clicking a covered cell changed nothing: no flags in this game?")
+        for k, role in zip(seen, ("flag", "question")):
+            self.role[k] = role
+        self.marks = len(seen) > 1
+        if self.role.get(int(self.frame(image)[cell])) != "unopened":
+            raise LearnError("right-clicking a flagged cell three times did not cover it again")
+        self.say("learnt: flag" + (" and question mark" if len(seen) > 1 else " (no question marks)"))
+        return image
+
+    def _probe_counter(self, hands: Hands, image: np.ndarray, logic: np.ndarray) -> np.ndarray:
+        """Flag up to ten covered cells one by one, keeping the panel above the field after each
+        (the counter counts down), then take the flags off again. Read once the mine count is known."""
+        lat = self.lat
+        top = max(0, lat.top - 6 * lat.pitch)
+        cells = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)][:10]
+        frames, flags = [image[top : lat.top].copy()], [0]
+        flag = [k for k, r in self.role.items() if r == "flag"]
+        at = tuple(np.array(cells).T)
+        for n, cell in enumerate(cells, 1):
+            hands.click(*self.centre(cell), button="right")
+            image = self._grab_until(lambda ids, n=n: int(np.isin(ids[at], flag).sum()) == n)
+            if image is None:
+                raise LearnError("a flag put down to watch the counter did not show")
+            frames.append(image[top : lat.top].copy())
+            flags.append(n)
+        for cell in cells:
+            for _ in range(2 if self.marks else 1):
+                hands.click(*self.centre(cell), button="right")
+        image = self._grab_until(lambda ids: bool((ids[at] == 0).all()))
+        if image is None:
+            raise LearnError("flags put down to watch the counter did not come off again")
+        self.probe = (top, frames, flags)
+        return image
+
+    def _still(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The end of a game, once it has all been painted: the mines a loss shows name the numbers."""
+        deadline = time.monotonic() + 2.0
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            again = self.grab()
+            now = self.frame(again)
+            if np.array_equal(now, ids):
+                return again, now
+            ids = now
+        raise LearnError("the board kept changing after the game ended")
+
+    def _opened(self, *cells: Cell) -> np.ndarray:
+        """The screen once every clicked cell shows open (or the end of the game): reasoning on a
+        frame painted only in part would name looks wrongly."""
+        at = tuple(np.array(cells).T)
+        image = self._grab_until(lambda ids: bool((ids[at] != 0).all()))
+        if image is None:
+            raise LearnError("the game did not respond to the last clicks")
+        return image
+
+    def _grab_until(self, done: Callable[[np.ndarray], bool], timeout: float = 2.0) -> np.ndarray | None:
+        """Grab until the board shows what the clicks must have done (a game may paint late)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            image = self.grab()
+            if done(self.frame(image)):
+                return image
+            if time.monotonic() > deadline:
+                return None
+
+    def _read_probe(self, mines: int) -> None:
+        """The counter showed `mines` minus the flags down at each probe frame: cut its digits."""
+        top, frames, flags = self.probe
+        self.probe = None
+        x, y, w, h = self.face_box
+        units = units_box(frames, [(x - 2, y - top - 2, w + 4, h + 4)])
+        if units is None:
+            self.say("counter: nothing outside the field changed as flags went down")
+            return
+        values = [mines - f for f in flags]
+        try:
+            sprites = crops(frames, values, units)
+        except ValueError as err:
+            self.say(f"counter: {err}")
+            return
+        boxes = None
+        for frame, value in zip(frames, values):
+            boxes = boxes or place(frame, value, sprites, units)
+        if len(sprites) < 10 or boxes is None:
+            self.say(f"counter: saw digits {sorted(sprites)} only" if boxes else "counter: digits not in a row")
+            return
+        # One box per digit pitch, centred on the digit, so that digit k sits k widths from the
+        # first (how skins describe a counter).
+        pitch = boxes[1][0] - boxes[0][0]
+        ux, uy, uw, uh = units
+        units = (ux + (uw - pitch) // 2, uy, pitch, uh)
+        sprites = crops(frames, values, units)
+        first = (units[0] - (len(boxes) - 1) * pitch, uy + top, pitch, uh)
+        self.counter = ([(first[0] + k * pitch, first[1], pitch, uh) for k in range(len(boxes))], sprites)
+        self.say(f"learnt: counter digits ({len(boxes)} digits of {units[2]} x {units[3]} px)")
+
+    def _game_over(
+        self, image: np.ndarray, ids: np.ndarray, before: np.ndarray | None, last_click: tuple[Cell, bool],
+        baits: set[Cell],
+    ) -> None:
+        """Won or lost, and what the end shows. A loss: the last click was a guess, the clicked cell
+        shows no number we know, cells elsewhere turned into something new (the mines), and either
+        covered cells remain or one of our flags changed (a flag on a safe cell blocks a win)."""
+        cell, proven = last_click
+        flag = [k for k, r in self.role.items() if r == "flag"]
+        remaining = (ids == 0).any() or any(int(ids[b]) not in flag for b in baits)
+        new_at_click = self.role.get(int(ids[cell])) in (None, "exploded")
+        was_covered = np.ones(ids.shape, bool) if before is None else self.logic_frame(before) < 0
+        turned = was_covered & np.isin(ids, [k for k in np.unique(ids) if self.role.get(int(k)) in (None, "mine")])
+        turned[cell] = False
+        lost = not proven and new_at_click and remaining and bool(turned.any())
+        if lost:
+            self.role[int(ids[cell])] = "exploded"
+            flags = [k for k, r in self.role.items() if r == "flag"]
+            shown = np.zeros(ids.shape, bool)
+            for k in np.unique(ids):
+                k = int(k)
+                role = self.role.get(k)
+                if k == ids[cell] or role in ("unopened", "question") or k in flags:
+                    continue
+                at = ids == k
+                if role is None and baits and all(tuple(int(v) for v in rc) in baits for rc in np.argwhere(at)):
+                    self.role[k] = "wrong_flag"  # only ever where we put a flag
+                    continue
+                if role is None and "mine" in self.role.values():
+                    self.role[k] = "number"  # a number painted late: the mine look is known
+                    continue
+                if role is None or role == "mine":
+                    self.role[k] = "mine"
+                    shown |= at
+            mines = shown | (ids == ids[cell]) | np.isin(ids, flags)
+            logic = self.logic_frame(ids)
+            logic[mines] = COVERED_CLASS
+            try:
+                names = from_mines(logic, mines)
+            except ValueError as err:
+                raise LearnError(f"the lost board does not add up: {err}") from err
+            for k, v in names.items():
+                if self.names.get(k, v) != v:
+                    raise LearnError(f"a look named {self.names[k]} shows {v} mines around it")
+                self.names[k] = v
+            if len(set(self.names.values())) != len(self.names):
+                raise LearnError("two different looks show the same number of mines around them")
+            self.face_images.setdefault("lost", image)
+            self.say(f"game {self.learnt.games}: lost; numbers known: {sorted(self.names.values())}")
+            total = int(mines.sum())
+        else:
+            self.face_images.setdefault("won", image)
+            self.say(f"game {self.learnt.games}: won")
+            total = int((self.logic_frame(ids) < 0).sum())  # what is not opened at a win is a mine
+        if self.probe is not None:
+            self._read_probe(total)
+
+    def _result(self) -> Learnt:
+        out = self.learnt
+        for k, sample in enumerate(self.looks.samples):
+            role = self.role.get(k)
+            if role == "number" and k in self.names:
+                out.cells[str(self.names[k])] = sample
+            elif role not in (None, "number"):
+                out.cells[role] = sample
+        x, y, w, h = self.face_box
+        for name, face in self.known_faces.items():
+            if face.shape[:2] == (h, w):
+                out.faces[name] = face
+        for name, image in self.face_images.items():
+            out.faces[name] = image[y : y + h, x : x + w].copy()
+        out.face_box = self.face_box
+        if self.counter is not None:
+            out.counter_boxes, out.digits = self.counter
+        out.unnamed = [sorted(self.possible.get(k, set(NUMBERS)) - set(self.names.values()))
+                       for k in self.number_classes() if k not in self.names and self.role.get(k) == "number"]
+        return out
+
+
+def _button_around(image: np.ndarray, change: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The whole face button around the pixels that changed: the blob of not-background pixels
+    (background: the commonest colour round a window several times the change's size) holding the change."""
+    x, y, w, h = change
+    pad = 3 * max(w, h)
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    window = image[y0 : y + h + pad, x0 : x + w + pad]
+    ring = np.concatenate([window[0], window[-1], window[:, 0], window[:, -1]])
+    colours, counts = np.unique(ring, axis=0, return_counts=True)
+    background = colours[np.argmax(counts)].astype(np.int16)
+    mask = (np.abs(window.astype(np.int16) - background).max(axis=2) > 24).astype(np.uint8)
+    mask[y - y0 : y - y0 + h, x - x0 : x - x0 + w] = 1
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    bx, by, bw, bh, _ = stats[labels[y - y0 + h // 2, x - x0 + w // 2]]
+    if bx == 0 or by == 0 or bx + bw >= window.shape[1] or by + bh >= window.shape[0]:
+        return x - 1, y - 1, w + 2, h + 2  # no clear button: the change itself, with a pixel to spare
+    return x0 + int(bx), y0 + int(by), int(bw), int(bh)
+
+
+def _num(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
+    """The learnt look as a skin folder, in the shipped skins' format."""
+    lat = learnt.lattice
+    folder.mkdir(parents=True, exist_ok=True)
+    for what, tile in learnt.cells.items():
+        cv2.imwrite(str(folder / f"cell_{what}.png"), tile)
+    for what, face in learnt.faces.items():
+        cv2.imwrite(str(folder / f"face_{what}.png"), face)
+    for what, digit in learnt.digits.items():
+        cv2.imwrite(str(folder / f"digit_{what}.png"), digit)
+    x, y, w, h = learnt.face_box
+    counter: dict = {"digit": [0, 0], "digits": 0, "from_field_left_top": [0, 0]}
+    if learnt.counter_boxes:
+        cx, cy, cw, ch = learnt.counter_boxes[0]
+        right = cx > lat.left + lat.width / 2  # measured from the nearer side, as boards grow from the left
+        side = lat.left + lat.width if right else lat.left
+        counter = {"digit": [cw, ch], "digits": len(learnt.counter_boxes),
+                   "from_field_right_top" if right else "from_field_left_top": [cx - side, cy - lat.top]}
+    centre = lat.left + lat.width / 2
+    meta = {
+        "name": name,
+        "about": f"Learnt by `calibrate --learn` on {time.strftime('%Y-%m-%d')} from a live game.",
+        "cell": lat.pitch,
+        "face": {"size": [w, h], "from_field_centre_top": [_num(x - centre), y - lat.top]},
+        "counter": counter,
+    }
+    (folder / "skin.json").write_text(json.dumps(meta, indent=1) + "\n")
+
+
+class _Shifted:
+    """Hands that take image points and click screen points (the virtual screen may not start at 0)."""
+
+    def __init__(self, hands: Hands, dx: int, dy: int) -> None:
+        self.hands, self.dx, self.dy = hands, dx, dy
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self.hands.click(x + self.dx, y + self.dy, button)
+
+    def hold(self, x: int, y: int) -> None:
+        self.hands.hold(x + self.dx, y + self.dy)
+
+    def release(self, x: int, y: int) -> None:
+        self.hands.release(x + self.dx, y + self.dy)
+
+
+def learn_live(
+    screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None, backend=None, known: Skin | None = None
+) -> Learnt:
+    """Learn from the game on the live screen, every click guarded by the field (and the face)."""
+    from bot.actuator import Actuator, Target
+
+    origin = screen.monitors()[0]
+
+    def grab() -> np.ndarray:
+        time.sleep(0.06)  # the game redraws a little after the event
+        return screen.grab_stable(timeout=2.0)
+
+    def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
+        box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)
+        target = Target(lat.left + origin.left, lat.top + origin.top, lat.pitch, lat.rows, lat.cols, box)
+        return _Shifted(Actuator(target, backend), origin.left, origin.top)
+
+    return Learner(grab, hands_for, games=games, say=say, known=known).run()
+
+
+__all__ = ["LearnError", "Learner", "Learnt", "VisionError", "learn_live", "write_skin"]

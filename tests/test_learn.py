@@ -1,0 +1,153 @@
+"""Learning a look with no templates: the lattice, naming numbers by logic, and whole learning runs
+on a game whose sprites ship nowhere (tests/toy_game.py), at 100, 125 and 150 %."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.board import parse_grid
+from bot.errors import VisionError
+from bot.labels import COVERED_CLASS, from_mines, settle
+from bot.lattice import find_lattice
+from bot.learn import Learner, write_skin
+from bot.simulator import Level
+from bot.skin import load_skin
+from tests.toy_game import ToyGame, check_reads, unseen_boards
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+FRESH = sorted(p.stem for p in FIXTURES.glob("*-start.json"))
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5))
+def test_lattice_finds_every_fresh_winemine_field_from_structure_alone(scale):
+    for name in FRESH:
+        meta = json.loads((FIXTURES / f"{name}.json").read_text())
+        f = meta["field"]
+        image = cv2.imread(str(FIXTURES / f"{name}.png"))
+        if scale != 1.0:
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        lat = find_lattice(image)
+        assert (lat.rows, lat.cols, lat.pitch) == (f["rows"], f["cols"], f["cell_w"] * scale), name
+        assert abs(lat.left - f["left"] * scale) <= 0.5 and abs(lat.top - f["top"] * scale) <= 0.5, name
+
+
+@pytest.mark.parametrize("maker", ["desktop", "noise", "checks"])
+def test_no_lattice_no_board(maker):
+    rng = np.random.default_rng(0)
+    image = {
+        "desktop": np.full((600, 800, 3), (96, 112, 40), np.uint8),
+        "noise": rng.integers(0, 256, (600, 800, 3), dtype=np.uint8),
+        # wallpaper: a lattice of identical textured tiles, but running off the screen
+        "checks": (np.kron(np.indices((60, 80)).sum(axis=0) % 2, np.ones((10, 10)))[..., None] * 200)
+        .astype(np.uint8)
+        .repeat(3, 2),
+    }[maker]
+    with pytest.raises(VisionError):
+        find_lattice(image)
+
+
+def frame(text: str) -> np.ndarray:
+    """A grid as the learner sees it: covered cells, and opened cells of look 10 + their number."""
+    cells = parse_grid(text).cells
+    return np.where(cells < 0, COVERED_CLASS, 10 + cells.astype(np.int64))
+
+
+def test_numbers_are_named_by_logic_alone():
+    # Cells with nothing covered round them can only be 0; the rest then have one mine to share.
+    seen = frame("0001?\n00011\n00000")
+    sure, _possible, count = settle([seen], [10, 11])
+    assert count == 1 and sure == {10: 0, 11: 1}
+
+
+def test_the_true_naming_always_fits():
+    from bot.simulator import Game
+
+    for seed in range(30):
+        game = Game(Level(9, 9, 10), seed=seed)
+        game.open((4, 4))
+        if game.status != "playing":
+            continue
+        seen = frame(str(game.board()))
+        classes = sorted({int(v) for v in np.unique(seen) if v >= 0})
+        _, possible, count = settle([seen], classes)
+        assert count >= 1 and all(k - 10 in possible[k] for k in classes)
+
+
+def test_naming_left_open_when_the_board_cannot_tell():
+    # A first click that shows a number: anything from 1 to 8 (a 0 would have opened around).
+    seen = np.full((5, 5), COVERED_CLASS)
+    seen[2, 2] = 50
+    sure, possible, count = settle([seen], [50])
+    assert sure == {} and possible[50] == set(range(1, 9)) and count == 8
+
+
+def test_a_lost_board_names_every_number():
+    seen = frame("02??\n02??\n01??")
+    mines = np.zeros(seen.shape, bool)
+    mines[0, 2] = mines[1, 2] = True  # what the lost board shows
+    assert from_mines(seen, mines) == {10: 0, 11: 1, 12: 2}
+    mines[:] = False
+    mines[2, 2] = True
+    with pytest.raises(ValueError):  # the two 2s would then disagree: one look, two numbers
+        from_mines(seen, mines)
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5))
+def test_learning_a_look_no_skin_ships(tmp_path, scale):
+    """Two learning runs (Beginner, then a crowded board for the high numbers, carrying on from the
+    first), then the learnt skin must find and read boards it never saw, exactly: cells, face, counter."""
+    easy = ToyGame(Level(9, 9, 10), scale=scale)
+    learnt = Learner(easy.grab, lambda lat, face: easy, games=40).run()
+    assert easy.clicks and {"unopened", "0", "1", "2", "3", "flag", "question", "mine", "exploded",
+                            "wrong_flag"} <= set(learnt.cells)
+    assert set(learnt.faces) == {"playing", "pressed", "won", "lost"}
+    write_skin(learnt, tmp_path / "toy", "toy")
+    crowded = ToyGame(Level(9, 9, 64), scale=scale, seed=100)  # carrying on from the first run
+    learnt = Learner(crowded.grab, lambda lat, face: crowded, games=60, known=load_skin(tmp_path / "toy")).run()
+    assert not learnt.missing
+    write_skin(learnt, tmp_path / "toy", "toy")
+    skin = load_skin(tmp_path / "toy")
+    for toy in unseen_boards(scale, seed=1, count=12):
+        check_reads(skin, toy)
+
+
+def test_learning_refuses_a_screen_without_a_board():
+    desktop = np.full((600, 800, 3), (96, 112, 40), np.uint8)
+    clicks = []
+
+    class Hands:
+        def click(self, x, y, button="left"):
+            clicks.append((x, y))
+
+        hold = release = click
+
+    with pytest.raises(VisionError, match="no Minesweeper board"):
+        Learner(lambda: desktop, lambda lat, face: Hands()).run()
+    assert not clicks
+
+
+def test_learning_stops_cleanly_when_the_window_moves():
+    from bot.learn import LearnError
+
+    game = ToyGame(Level(9, 9, 10))
+    fx, fy = game.field
+    face = game.face_rect()
+    grabs = []
+
+    def grab():
+        grabs.append(1)
+        if len(grabs) == 6:
+            game.at = (game.at[0] + 40, game.at[1] + 10)  # the user drags the window away
+        return game.grab()
+
+    with pytest.raises(LearnError, match="no longer where it was"):
+        Learner(grab, lambda lat, f: game, games=5).run()
+    for x, y, _ in game.clicks:
+        on_field = fx <= x < fx + 9 * 16 and fy <= y < fy + 9 * 16
+        on_face = face[0] <= x < face[0] + face[2] and face[1] <= y < face[1] + face[3]
+        assert on_field or on_face

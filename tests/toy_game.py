@@ -1,0 +1,218 @@
+"""A classic-grey Minesweeper on a fake screen, played by bot.simulator: a game whose look no
+shipped skin has (its sprites are drawn here, with their own glyphs and colours) and whose truth
+is always known. Display scaling is the screenshot resized, clicks mapped back.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
+from bot.simulator import Game, Level
+
+GREY, DARK, WHITE, DESK = (189, 189, 189), (123, 123, 123), (255, 255, 255), (96, 112, 40)
+INK = {1: (220, 60, 0), 2: (0, 140, 20), 3: (20, 20, 230), 4: (140, 0, 40), 5: (0, 20, 140), 6: (140, 140, 0),
+       7: (30, 30, 30), 8: (110, 110, 110)}
+CELL = 16
+FACE = 26
+
+
+def _text(img: np.ndarray, text: str, colour: tuple[int, int, int], scale: float = 0.45) -> None:
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 1)
+    x, y = (img.shape[1] - w) // 2, (img.shape[0] + h) // 2
+    cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_DUPLEX, scale, colour, 1, cv2.LINE_AA)
+
+
+def _raised(n: int) -> np.ndarray:
+    tile = np.full((n, n, 3), GREY, np.uint8)
+    tile[:2, :] = WHITE
+    tile[:, :2] = WHITE
+    tile[-2:, 1:] = DARK
+    tile[1:, -2:] = DARK
+    return tile
+
+
+def _flat(n: int) -> np.ndarray:
+    tile = np.full((n, n, 3), GREY, np.uint8)
+    tile[0, :] = DARK
+    tile[:, 0] = DARK
+    return tile
+
+
+def _mine(tile: np.ndarray) -> np.ndarray:
+    n = tile.shape[0]
+    cv2.circle(tile, (n // 2, n // 2), n // 4, (0, 0, 0), -1, cv2.LINE_AA)
+    cv2.line(tile, (n // 2, 2), (n // 2, n - 3), (0, 0, 0), 1)
+    cv2.line(tile, (2, n // 2), (n - 3, n // 2), (0, 0, 0), 1)
+    tile[n // 2 - 2 : n // 2, n // 2 - 2 : n // 2] = WHITE
+    return tile
+
+
+def _flagged(tile: np.ndarray) -> np.ndarray:
+    n = tile.shape[0]
+    pts = np.array([[n // 2, 3], [n // 2, n // 2], [4, n // 2 - 3]], np.int32)
+    cv2.fillPoly(tile, [pts], (0, 0, 210))
+    cv2.line(tile, (n // 2, 3), (n // 2, n - 5), (0, 0, 0), 1)
+    cv2.line(tile, (n // 2 - 3, n - 4), (n // 2 + 3, n - 4), (0, 0, 0), 2)
+    return tile
+
+
+def sprites(n: int = CELL) -> dict[int, np.ndarray]:
+    out = {UNOPENED: _raised(n), 0: _flat(n)}
+    for d in range(1, 9):
+        out[d] = _flat(n)
+        _text(out[d][1:, 1:], str(d), INK[d])
+    out[FLAG] = _flagged(_raised(n))
+    out[QUESTION] = _raised(n)
+    _text(out[QUESTION][2:-2, 2:-2], "?", (0, 0, 0))
+    out[MINE] = _mine(_flat(n))
+    boom = _flat(n)
+    boom[1:, 1:] = (0, 0, 255)
+    out[EXPLODED] = _mine(boom)
+    out[WRONG_FLAG] = _mine(_flat(n))
+    cv2.line(out[WRONG_FLAG], (2, 2), (n - 3, n - 3), (0, 0, 230), 2)
+    cv2.line(out[WRONG_FLAG], (n - 3, 2), (2, n - 3), (0, 0, 230), 2)
+    return out
+
+
+def faces() -> dict[str, np.ndarray]:
+    out = {}
+    for state in ("playing", "pressed", "won", "lost"):
+        face = _raised(FACE)
+        c = FACE // 2
+        cv2.circle(face, (c, c), 9, (0, 230, 255), -1)
+        cv2.circle(face, (c, c), 9, (0, 0, 0), 1, cv2.LINE_AA)
+        if state == "won":
+            cv2.rectangle(face, (c - 6, c - 4), (c + 6, c - 2), (0, 0, 0), -1)
+        elif state == "lost":
+            for x in (c - 4, c + 3):
+                cv2.line(face, (x - 1, c - 5), (x + 1, c - 3), (0, 0, 0), 1)
+                cv2.line(face, (x + 1, c - 5), (x - 1, c - 3), (0, 0, 0), 1)
+        else:
+            face[c - 4 : c - 2, c - 4 : c - 2] = 0
+            face[c - 4 : c - 2, c + 2 : c + 4] = 0
+        if state == "pressed":
+            cv2.circle(face, (c, c + 4), 2, (0, 0, 0), 1)
+        elif state == "lost":
+            cv2.ellipse(face, (c, c + 6), (4, 2), 0, 180, 360, (0, 0, 0), 1)
+        else:
+            cv2.ellipse(face, (c, c + 2), (4, 3), 0, 0, 180, (0, 0, 0), 1)
+        out[state] = face
+    return out
+
+
+class ToyGame:
+    """Screen, mouse and game in one: grab() shows it, click/hold/release play it."""
+
+    def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
+                 seed: int = 0, screen: tuple[int, int] = (800, 600)) -> None:
+        level = level or Level(9, 9, 10)
+        self.level, self.scale, self.at, self.screen = level, scale, at, screen
+        self.cells, self.faces = sprites(), faces()
+        self.seed = seed
+        self.games = 0
+        self.clicks: list[tuple[int, int, str]] = []
+        self.held: tuple[int, int] | None = None
+        self.new_game()
+
+    def new_game(self) -> None:
+        self.game = Game(self.level, "safe", seed=self.seed + self.games)
+        self.games += 1
+
+    @property
+    def field(self) -> tuple[int, int]:
+        return self.at[0] + 12, self.at[1] + 55
+
+    def face_rect(self) -> tuple[int, int, int, int]:
+        fx, _ = self.field
+        return fx + self.level.cols * CELL // 2 - FACE // 2, self.at[1] + 15, FACE, FACE
+
+    def draw(self, shown: np.ndarray | None = None, face: str | None = None) -> np.ndarray:
+        shown = self.game.shown if shown is None else shown
+        rows, cols = shown.shape
+        img = np.full((self.screen[1], self.screen[0], 3), DESK, np.uint8)
+        x0, y0 = self.at
+        w, h = cols * CELL + 24, rows * CELL + 67
+        img[y0 : y0 + h, x0 : x0 + w] = GREY
+        img[y0, x0 : x0 + w] = WHITE
+        img[y0 : y0 + h, x0] = WHITE
+        fx, fy = self.field
+        img[fy - 3 : fy + rows * CELL + 3, fx - 3 : fx + cols * CELL + 3] = DARK
+        img[fy : fy + rows * CELL + 3, fx : fx + cols * CELL + 3] = WHITE
+        for r in range(rows):
+            for c in range(cols):
+                code = int(shown[r, c])
+                if self.held == (r, c) and code in (UNOPENED, QUESTION):
+                    code = 0
+                img[fy + r * CELL : fy + (r + 1) * CELL, fx + c * CELL : fx + (c + 1) * CELL] = self.cells[code]
+        state = face or ("pressed" if self.held else self.game.status)
+        x, y, fw, fh = self.face_rect()
+        img[y : y + fh, x : x + fw] = self.faces[state]
+        left = int(self.level.mines - (shown == FLAG).sum())
+        box = img[y + 1 : y + 25, fx + 4 : fx + 45]
+        box[:] = 0
+        for k, ch in enumerate(f"{left:03d}" if left >= 0 else f"-{-left:02d}"):  # one cell a digit, as LEDs
+            _text(box[:, 1 + 13 * k : 14 + 13 * k], ch, (0, 0, 255), 0.6)
+        if self.scale != 1.0:
+            img = cv2.resize(img, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_LINEAR)
+        return img
+
+    # -- the learner's screen and hands -----------------------------------
+    def grab(self) -> np.ndarray:
+        return self.draw()
+
+    def _cell(self, x: int, y: int) -> tuple[int, int] | None:
+        x, y = x / self.scale, y / self.scale
+        fx, fy = self.field
+        r, c = int((y - fy) // CELL), int((x - fx) // CELL)
+        if 0 <= r < self.level.rows and 0 <= c < self.level.cols and x >= fx and y >= fy:
+            return r, c
+        return None
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self.clicks.append((x, y, button))
+        cell = self._cell(x, y)
+        fx, fy, fw, fh = self.face_rect()
+        if cell is None:
+            if button == "left" and fx <= x / self.scale < fx + fw and fy <= y / self.scale < fy + fh:
+                self.new_game()
+            return
+        if button == "left":
+            self.game.open(cell)
+        elif button == "right" and self.game.status == "playing":
+            code = self.game.shown[cell]
+            self.game.shown[cell] = {UNOPENED: FLAG, FLAG: QUESTION, QUESTION: UNOPENED}.get(int(code), code)
+
+    def hold(self, x: int, y: int) -> None:
+        self.held = self._cell(x, y)
+
+    def release(self, x: int, y: int) -> None:
+        held, self.held = self.held, None
+        if held is not None and held == self._cell(x, y):
+            self.click(x, y)
+
+
+def unseen_boards(scale: float, seed: int, count: int = 10):
+    """Intermediate games of this toy look, a few random clicks in, anywhere on the screen: boards
+    a skin learnt from Beginner and crowded 9 x 9 games has never seen."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        at = (int(rng.integers(0, 300)), int(rng.integers(0, 200)))
+        toy = ToyGame(Level(16, 16, 40), scale=scale, seed=seed * 1000 + i, at=at)
+        for _ in range(int(rng.integers(1, 30))):
+            toy.game.open((int(rng.integers(16)), int(rng.integers(16))))
+        yield toy
+
+
+def check_reads(skin, toy: ToyGame) -> None:
+    """The skin finds the toy's board with no hint and reads cells, face and counter exactly."""
+    from bot.calibrate import calibrate
+    from bot.vision import read
+
+    image = toy.grab()
+    cal, _ = calibrate(image, [skin])
+    assert (cal.rows, cal.cols, cal.scale) == (16, 16, 1.0)
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert not reading.unknown.any() and np.array_equal(reading.codes, toy.game.shown)
+    assert (reading.face, reading.counter) == (toy.game.status, 40 - int((toy.game.shown == FLAG).sum()))
