@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
     play.add_argument("--profile", default="calibration/profile.json")
     play.add_argument("--annotated", default="dry-run.png", help="dry run: where the annotated screenshot goes")
+    play.add_argument("--overlay", action=argparse.BooleanOptionalAction, default=True,
+                      help="dry run: draw the advice over the game (--no-overlay: only the PNG)")
     play.add_argument("--skin", action="append")
     play.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # dry run: stop after N redraws (tests)
 
@@ -279,6 +281,7 @@ def _play_options(args: argparse.Namespace):
         record=Path(args.record) if args.record else None,
         annotated=Path(args.annotated),
         max_frames=args.frames,
+        overlay=args.overlay,
         skins=load_skins(names=args.skin),
     )
 
@@ -291,8 +294,11 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     options = _play_options(args)
     if args.level:
         _check_level(args.level, options)
+    if options.dry_run:
+        where = f"over the game (and saved to {options.annotated})" if options.overlay else f"on {options.annotated}"
+        print(f"dry run: the advice is drawn {where} as you play; Ctrl-C ends it", file=sys.stderr)
     try:
-        logs = play(options)
+        logs = play(options, say=lambda line: print(line, file=sys.stderr))
     except Stop as err:
         print(f"error: {err}", file=sys.stderr)
         return Exit.FAILED

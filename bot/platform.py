@@ -2,8 +2,10 @@
 
 Windows needs the process made DPI-aware before the first grab (else grabs and clicks disagree
 on a scaled display) and can find a window by its title; X11 needs ~/.Xauthority to exist for
-pyautogui. Everything else in the bot is the same everywhere. The Windows half is only a few
-calls through ctypes, tested with a fake `windll`.
+pyautogui. The dry run's overlay is a plain Tk window everywhere, but making it see-through and
+click-through is per system: a colour key and extended styles on Windows, the SHAPE extension on
+X11. Everything else in the bot is the same everywhere. The Windows half is only a few calls
+through ctypes, tested with a fake `windll`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from bot.errors import BotError
+
+Box = tuple[int, int, int, int]  # x, y, width, height in the window's own pixels
+
+#: The overlay's ground: never drawn with, so Windows can key it out.
+KEY_COLOUR = "#ff00fe"
+
+
+class OverlayError(BotError):
+    """No see-through, click-through window can be shown here (the dry run draws a PNG instead)."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +44,20 @@ class Platform:
 
     def find_window(self, title: str) -> WindowBox | None:
         return None
+
+    def prepare_overlay(self, window: Any) -> None:
+        """Make a Tk toplevel topmost and let clicks through to the game beneath it."""
+        raise OverlayError(f"no overlay window on {sys.platform}")
+
+    def shape_overlay(self, window: Any, boxes: list[Box]) -> None:
+        """Show only `boxes` of the window: the rest of the game stays in sight."""
+        raise OverlayError(f"no overlay window on {sys.platform}")
+
+
+GWL_EXSTYLE = -20
+WS_EX_TOPMOST, WS_EX_TRANSPARENT, WS_EX_TOOLWINDOW = 0x8, 0x20, 0x80
+WS_EX_LAYERED, WS_EX_NOACTIVATE = 0x80000, 0x8000000
+WDA_EXCLUDEFROMCAPTURE = 0x11  # Windows 10 2004+: our own grabs do not see the overlay
 
 
 class Windows(Platform):
@@ -60,6 +87,21 @@ class Windows(Platform):
             return None
         return WindowBox(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
 
+    def prepare_overlay(self, window: Any) -> None:
+        # The key colour is see-through; WS_EX_TRANSPARENT sends every click to the window below.
+        window.attributes("-transparentcolor", KEY_COLOUR)
+        window.attributes("-topmost", True)
+        window.update_idletasks()
+        hwnd = int(window.wm_frame(), 16)
+        user32 = self.windll.user32
+        style = user32.GetWindowLongW(hwnd, GWL_EXSTYLE)
+        extra = WS_EX_LAYERED | WS_EX_TRANSPARENT | WS_EX_TOOLWINDOW | WS_EX_NOACTIVATE | WS_EX_TOPMOST
+        user32.SetWindowLongW(hwnd, GWL_EXSTYLE, style | extra)
+        user32.SetWindowDisplayAffinity(hwnd, WDA_EXCLUDEFROMCAPTURE)  # fails quietly before 2004
+
+    def shape_overlay(self, window: Any, boxes: list[Box]) -> None:
+        """Nothing to do: what is not drawn is the key colour, already see-through."""
+
 
 class X11(Platform):
     name = "x11"
@@ -67,6 +109,7 @@ class X11(Platform):
     def __init__(self, home: Path | None = None, run: Any = subprocess.run) -> None:
         self.home = home or Path.home()
         self.run = run
+        self._x: Any = None  # python-xlib connection, opened for the overlay only
 
     def prepare(self) -> None:
         (self.home / ".Xauthority").touch()  # pyautogui's X backend refuses to start without it
@@ -82,6 +125,50 @@ class X11(Platform):
             return WindowBox(int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
         except (KeyError, ValueError):
             return None
+
+
+    def prepare_overlay(self, window: Any) -> None:
+        """Override-redirect windows are above every managed one: topmost already."""
+        try:
+            from Xlib import display
+            from Xlib.error import DisplayError
+
+            self._x = display.Display()
+        except (ImportError, DisplayError) as err:
+            raise OverlayError(f"no X connection for the overlay: {err}") from err
+        if not self._x.has_extension("SHAPE"):
+            raise OverlayError("the X server has no SHAPE extension: the overlay would hide the game")
+
+    def shape_overlay(self, window: Any, boxes: list[Box]) -> None:
+        """Bounding shape: only the marks are drawn. Input shape: empty, so clicks go to the game."""
+        from Xlib.ext import shape
+
+        inner = self._x.create_resource_object("window", window.winfo_id())
+        tree = inner.query_tree()
+        top = inner if tree.parent.id == tree.root.id else tree.parent  # Tk's wrapper window
+        top.shape_rectangles(shape.ShapeBounding, shape.ShapeSet, 0, 0, 0, boxes)
+        _set_input_shape(self._x, top.id, [])
+        self._x.sync()
+
+
+#: SHAPE 1.1's input region, which python-xlib's request does not accept.
+SHAPE_INPUT = 2
+
+
+def _set_input_shape(x: Any, window: int, boxes: list[Box]) -> None:
+    """python-xlib's ShapeRectangles request, with the region kind sent as a plain byte."""
+    from Xlib.ext import shape
+    from Xlib.protocol import rq, structs
+
+    class InputShape(rq.Request):
+        _request = rq.Struct(
+            rq.Card8("opcode"), rq.Opcode(1), rq.RequestLength(), rq.Card8("operation"), rq.Card8("region"),
+            rq.Card8("ordering"), rq.Pad(1), rq.Window("window"), rq.Int16("x"), rq.Int16("y"),
+            rq.List("rectangles", structs.Rectangle),
+        )
+
+    InputShape(display=x.display, opcode=x.display.get_extension_major(shape.extname), operation=shape.ShapeSet,
+               region=SHAPE_INPUT, ordering=0, window=window, x=0, y=0, rectangles=boxes)
 
 
 def current() -> Platform:

@@ -23,6 +23,8 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Boar
 from bot.calibrate import Calibration, locate
 from bot.capture import Region, Screen
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
+from bot.overlay import Drawing, Overlay, drawing
+from bot.platform import OverlayError, current
 from bot.simulator import Game
 from bot.skin import Skin
 from bot.vision import Field, Reading, face_box, read, read_cells
@@ -55,6 +57,7 @@ class Options:
     annotated: Path = Path("dry-run.png")
     stop_dir: Path = Path(".")
     max_frames: int | None = None  # dry run: stop after this many frames (tests)
+    overlay: bool = True  # dry run: draw over the game (else, or where it cannot, only the PNG)
     fresh_layouts: bool = False  # WineMine seeds from the clock's second: start each game in a new one
     skins: list[Skin] = field(default_factory=list)
 
@@ -75,8 +78,11 @@ def _follows(before: Board, after: Board) -> bool:
 
 
 class Player:
-    def __init__(self, screen: Screen, options: Options, actuator_factory: Callable[[Target], Actuator] = Actuator):
+    def __init__(self, screen: Screen, options: Options, actuator_factory: Callable[[Target], Actuator] = Actuator,
+                 say: Callable[[str], None] = lambda _: None):
         self.screen = screen
+        self.say = say
+        self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.options = options
         self.make_actuator = actuator_factory
         self.origin = screen.monitors()[0]
@@ -250,30 +256,82 @@ class Player:
                        three_bv_of(board))
 
     def watch(self) -> int:
-        """Dry run: never click; redraw the advice whenever the board changes. Returns frames drawn."""
+        """Dry run: never click; show the advice whenever the board changes: over the game when an
+        overlay window can be shown, and always in the annotated PNG. Returns frames drawn."""
+        overlay = self._open_overlay()
+        try:
+            return self._watch(overlay)
+        finally:
+            if overlay is not None:
+                overlay.close()
+
+    def _open_overlay(self) -> Overlay | None:
+        if not self.options.overlay:
+            return None
+        try:
+            return Overlay(current())
+        except OverlayError as err:
+            self.say(f"{err}; the advice goes to {self.options.annotated} only")
+            return None
+
+    def _watch(self, overlay: Overlay | None) -> int:
         from bot.annotate import annotate
 
-        last = None
-        drawn = 0
+        last, drawn, clean = None, 0, None
         while self.options.max_frames is None or drawn < self.options.max_frames:
+            if overlay is not None:
+                overlay.pump()
+                if overlay.shown is not None and clean is not None and not self._changed(clean, overlay.shown):
+                    time.sleep(0.05)
+                    continue
+                if overlay.shown is not None:
+                    overlay.hide()  # the read must see the game, not our marks
+                    time.sleep(SETTLE)
             image, reading, board = self.look(None)
-            key = reading.codes.tobytes()
+            key = (reading.codes.tobytes(), self.field.left, self.field.top)
             if key != last:
                 advice = self.decide(board) if reading.face == "playing" else None
                 cv2.imwrite(str(self.options.annotated), annotate(image, self.shown, advice))
+                self.advised.append((board, advice))
                 last = key
                 drawn += 1
-            time.sleep(0.05)
+            if overlay is None:
+                time.sleep(0.05)
+                continue
+            clean = self.screen.grab(self.region)  # the game with nothing of ours over it
+            if not np.array_equal(self._field_pixels(clean), self._field_pixels(image, self.shown)):
+                continue  # the user moved while we thought: read again before showing anything
+            f = self.field
+            overlay.show(drawing(Field(f.left + self.origin.left, f.top + self.origin.top, f.pitch, f.rows, f.cols),
+                                 self.advised[-1][1]))
         return drawn
+
+    def _field_pixels(self, frame: np.ndarray, field: Field | None = None) -> np.ndarray:
+        f = field or self.view
+        return frame[round(f.top) : round(f.top + f.height), round(f.left) : round(f.left + f.width)]
+
+    def _changed(self, clean: np.ndarray, shown: Drawing) -> bool:
+        """Has anything in the field changed since the clean grab, outside the overlay's marks?"""
+        try:
+            now = self.screen.grab(self.region)
+        except CaptureError:
+            return True
+        if now.shape != clean.shape:
+            return True
+        r = self.region
+        mask = shown.mask(r.left, r.top, r.width, r.height)
+        differs = (now != clean).any(axis=2) & ~mask
+        return bool(self._field_pixels(differs).any())
 
 
 def play(options: Options, screen: Screen | None = None,
-         actuator_factory: Callable[[Target], Actuator] = Actuator) -> list[GameLog]:
+         actuator_factory: Callable[[Target], Actuator] = Actuator, say: Callable[[str], None] = lambda _: None,
+         ) -> list[GameLog]:
     own = screen is None
     screen = screen or Screen()
     logs: list[GameLog] = []
     try:
-        player = Player(screen, options, actuator_factory)
+        player = Player(screen, options, actuator_factory, say)
         if options.dry_run:
             player.watch()
             return logs

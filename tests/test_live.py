@@ -109,6 +109,89 @@ def test_dry_run_changes_nothing(display, tmp_path: Path):
     assert out.exists() and out.stat().st_size > 0
 
 
+def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_path: Path):
+    """The dry run's overlay on the real game: rings where the advice says, the game visible
+    between them, clicks on a ring reaching the game, a fresh drawing after each move, and the
+    bot's own reads never disturbed by its marks."""
+    import threading
+
+    import pyautogui
+
+    from bot.board import EXPLODED
+    from bot.play import Player
+    from bot.vision import Field, read
+
+    colours = {"safe": (0, 200, 0), "mines": (0, 0, 230), "guess": (255, 120, 0)}  # BGR of the overlay
+    with WineMine(Level(9, 9, 10), x=300, y=300) as game, Screen() as screen:
+        time.sleep(1.0)
+        left, top = field_of(game)
+        field = Field(left, top, 16, 9, 9)
+        pyautogui.click(left + 4 * 16 + 8, top + 4 * 16 + 8)  # the user opens a cell
+        time.sleep(0.3)
+        options = Options(dry_run=True, annotated=tmp_path / "advice.png", skins=load_skins(),
+                          profile=tmp_path / "p.json", stop_dir=tmp_path)
+        box: dict = {}
+
+        def watch() -> None:
+            with Screen() as own:
+                box["player"] = player = Player(own, options, lambda target: None)
+                box["drawn"] = player.watch()
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+
+        def shown(n: int) -> tuple[np.ndarray, list]:
+            """The screen once the overlay shows the n-th drawing (after a moment to settle)."""
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                player = box.get("player")
+                if player is not None and len(player.advised) >= n:
+                    time.sleep(0.5)
+                    return screen.grab(), player.advised
+                time.sleep(0.05)
+            raise AssertionError(f"drawing {n} never came")
+
+        moves = []
+        for n in range(1, 5):
+            image, advised = shown(n)
+            board, advice = advised[n - 1]
+            if advice is None:
+                break  # the game ended: nothing more to show
+            assert board.cells[4, 4] >= 0
+            guess = set() if advice.safe or advice.guess is None else {advice.guess}
+            ringed = set()
+            for kind, cells in (("safe", advice.safe), ("mines", advice.mines), ("guess", guess)):
+                for r, c in cells:
+                    x0, y0 = left + 16 * c, top + 16 * r
+                    assert tuple(image[y0 + 1, x0 + 1]) == colours[kind], (n, kind, r, c)
+                    assert tuple(image[y0 + 14, x0 + 8]) == colours[kind], (n, kind, r, c)
+                    ringed.add((r, c))
+            assert ringed  # something is always drawn while the game is on
+            # Between the rings the game shows: every other cell reads as the watcher read it.
+            reading = read(image, field, box["player"].skin)
+            for r in range(9):
+                for c in range(9):
+                    if (r, c) not in ringed:
+                        assert not reading.unknown[r, c] and reading.codes[r, c] == board.cells[r, c], (n, r, c)
+            # The user follows the advice, clicking on the ring itself: the click goes to the game.
+            r, c = sorted(advice.safe)[0] if advice.safe else advice.guess
+            pyautogui.click(left + 16 * c + 2, top + 16 * r + 2)
+            moves.append((r, c))
+        shown(len(moves) + 1)
+        options.max_frames = 0  # the user is done: the watch ends
+        watcher.join(timeout=10)
+        final = screen.grab()
+    assert not watcher.is_alive()
+    advised = box["player"].advised
+    assert len(moves) >= 2
+    for n, cell in enumerate(moves):
+        before, after = advised[n][0], advised[n + 1][0]
+        assert before.cells[cell] < 0 and (after.cells[cell] >= 0 or after.cells[cell] == EXPLODED)
+    # The overlay is gone with the watcher; the last board it read is the one the game shows.
+    reading = read(final, field, box["player"].skin)
+    assert not reading.unknown.any() and np.array_equal(reading.codes, advised[-1][0].cells)
+
+
 def play_in_background(screen: Screen, recorder: Recording, games: int, tmp_path: Path, outcome: dict):
     """Start the play loop in a thread, as a user's session runs beside whatever else happens."""
     import threading
