@@ -94,6 +94,7 @@ class Player:
         self.view: Field | None = None
         self.shown: Field | None = None  # the field in the last frame looked at (region or screen)
         self.frames = 0
+        self.clicked: list[tuple[int, int]] = []  # the last batch's clicks
 
     # -- seeing --------------------------------------------------------------
     def grab(self) -> tuple[np.ndarray, Field | None]:
@@ -101,7 +102,7 @@ class Player:
         the whole screen, and no field, before calibration."""
         if self.region is None:
             return self.screen.grab_stable(timeout=2.0, interval=0.01), None
-        return self.screen.grab_stable(self.region, timeout=2.0, interval=0.01), self.view
+        return self.screen.grab_stable(self.region, timeout=2.0, interval=0.004), self.view
 
     def _set_region(self, width: int, height: int) -> None:
         """The field plus the face and counter above it, clipped to the grabbed screen."""
@@ -202,21 +203,48 @@ class Player:
             raise VisionError("the game window moved or was covered during a batch")
         return int(codes[0, 0]) in (UNOPENED, QUESTION)
 
+    def wait_for_change(self, before: np.ndarray, timeout: float = 0.5) -> None:
+        """Poll until every cell just clicked looks different from the frame the batch was decided
+        on: the game has drawn the batch (look() then waits for the drawing to settle). Cheaper
+        than a fixed pause, which must allow for the slowest response. A frame grabbed while the
+        game still draws is never unsafe, only stale: it is a board from earlier in the same game."""
+        if not self.clicked or self.region is None or before.shape[:2] != (self.region.height, self.region.width):
+            time.sleep(SETTLE)
+            return
+        v = self.view
+        boxes = [(round(v.top + r * v.pitch), round(v.left + c * v.pitch)) for r, c in self.clicked]
+        size = round(v.pitch)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                now = self.screen.grab(self.region)
+            except CaptureError:
+                return
+            if now.shape == before.shape and all(
+                    not np.array_equal(now[y : y + size, x : x + size], before[y : y + size, x : x + size])
+                    for y, x in boxes):
+                return
+            time.sleep(0.002)
+
     def act(self, board: Board, advice: Advice) -> int:
         """Click a batch; returns how many of the clicks were guesses."""
         assert self.actuator is not None
         covered = board.covered()
+        self.clicked = []
         if advice.safe:
             for cell in sorted(advice.safe):
                 if covered[cell] and self.still_covered(cell):
                     self.actuator.open(cell)
+                    self.clicked.append(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
                     if board.cells[cell] == UNOPENED:
                         self.actuator.flag(cell)
+                        self.clicked.append(cell)
             return 0
         if advice.guess is not None and covered[advice.guess] and self.still_covered(advice.guess):
             self.actuator.open(advice.guess)
+            self.clicked.append(advice.guess)
             return 1
         raise VisionError("nothing to click on a board that is still being played")
 
@@ -243,7 +271,7 @@ class Player:
                 self.record(image, board)
                 self.frames += 1
                 guesses += self.act(board, advice)
-                time.sleep(SETTLE)
+                self.wait_for_change(image)
                 image, reading, board = self.look(board)
                 failures = 0
             except VisionError as err:
