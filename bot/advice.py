@@ -53,7 +53,7 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True) -> Advice:
         grid[cell] = 1.0
     if safe:
         return Advice(safe, mines, grid, None, None)
-    guess = choose_guess(board, problem, grid, mines)
+    guess = choose_guess(board, problem, grid, mines, probs.log_layouts)
     return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]))
 
 

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from bot.board import Board, Cell, neighbours
+from bot.endgame import MAX_LAYOUTS, best_guess
 from bot.errors import InconsistentBoardError
 from bot.probability import probabilities
 from bot.rules import Problem, reveal
@@ -33,10 +34,16 @@ def first_click(shape: tuple[int, int], rule: str) -> Cell:
     return (0, 0)
 
 
-def choose_guess(board: Board, problem: Problem, grid: np.ndarray, mines: frozenset[Cell]) -> Cell | None:
+def choose_guess(
+    board: Board, problem: Problem, grid: np.ndarray, mines: frozenset[Cell], log_layouts: float | None = None
+) -> Cell | None:
     covered = [c for c in problem.covered if c not in mines]
     if not covered:
         return None
+    if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
+        end = best_guess(problem)  # few layouts left: the exact chance to win decides
+        if end is not None:
+            return end[0]
     best = max(1.0 - grid[c] for c in covered)
     near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
     near = _representatives(board, problem, near)

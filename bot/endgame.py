@@ -1,0 +1,184 @@
+"""Exact play when few mine layouts remain: the guess that wins most often, by full game-tree search.
+
+Late in a game the covered cells are few and so are the layouts that fit the numbers and the
+mine count. Then the chance to *win* from each guess can be computed exactly instead of
+estimated: every layout is equally likely; opening a cell either hits a mine or shows a number,
+which splits the layouts; every cell safe in all layouts left is opened for free (its number
+splits them further); the value of a set of layouts is the best guess's chance summed over its
+splits. A set of layouts fixes everything known, so values are memoised on it. A guess never
+wins more often than it survives, so candidates are tried safest first and the search stops as
+soon as no later one can beat the best found (exact pruning).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from itertools import combinations
+
+from bot.board import Cell, neighbours
+from bot.rules import Problem
+
+#: Search only when at most this many layouts remain (and give up past NODES positions).
+MAX_LAYOUTS = 200
+NODES = 5_000
+
+
+class TooBig(Exception):
+    """More layouts or positions than the search may take on: the caller guesses as usual."""
+
+
+def layouts(problem: Problem, limit: int = MAX_LAYOUTS) -> tuple[tuple[Cell, ...], list[int]]:
+    """Every mine layout over the covered cells, as bitmasks over `cells` (raises TooBig)."""
+    if problem.mines_left is None:
+        raise TooBig("no mine count")
+    frontier, interior = list(problem.frontier), list(problem.interior)
+    cells = tuple(frontier + interior)
+    index = {c: i for i, c in enumerate(frontier)}
+    rules = [([index[c] for c in rule.cells], rule.count) for rule in problem.rules]
+    of_cell: list[list[int]] = [[] for _ in frontier]
+    for k, (members, _) in enumerate(rules):
+        for i in members:
+            of_cell[i].append(k)
+    placed = [0] * len(rules)  # mines placed in each rule so far
+    left = [len(members) for members, _ in rules]  # cells of each rule not yet decided
+    found: list[int] = []
+    total = problem.mines_left
+
+    def interior_ways(mask: int, mines: int) -> None:
+        rest = total - mines
+        if rest < 0 or rest > len(interior):
+            return
+        if len(found) + math.comb(len(interior), rest) > limit:
+            raise TooBig("too many layouts")
+        for chosen in combinations(range(len(interior)), rest):
+            extra = 0
+            for j in chosen:
+                extra |= 1 << (len(frontier) + j)
+            found.append(mask | extra)
+
+    def place(i: int, mask: int, mines: int) -> None:
+        if mines > total:
+            return
+        if i == len(frontier):
+            interior_ways(mask, mines)
+            return
+        for mine in (0, 1):
+            ok = True
+            for k in of_cell[i]:
+                count = rules[k][1]
+                now = placed[k] + mine
+                if now > count or now + left[k] - 1 < count:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            for k in of_cell[i]:
+                placed[k] += mine
+                left[k] -= 1
+            place(i + 1, mask | (mine << i), mines + mine)
+            for k in of_cell[i]:
+                placed[k] -= mine
+                left[k] += 1
+
+    place(0, 0, 0)
+    return cells, found
+
+
+def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[Cell, float] | None:
+    """The guess with the highest chance to win the game, and that chance; None if the position
+    is too big to search (then the usual guess applies)."""
+    try:
+        cells, found = layouts(problem)
+    except TooBig:
+        return None
+    if len(found) < 2:
+        return None
+    n = len(cells)
+    where = {c: i for i, c in enumerate(cells)}
+    around = [[where[m] for m in neighbours(problem.shape, c) if m in where] for c in cells]
+    # What each cell shows under each layout (-1: a mine), as one tuple per cell.
+    shows = [[-1 if lay >> i & 1 else sum(lay >> j & 1 for j in around[i]) for lay in found] for i in range(n)]
+    everyone = (1 << len(found)) - 1
+    nodes = [0]
+
+    def members(s: int) -> list[int]:
+        out, k = [], 0
+        while s:
+            if s & 1:
+                out.append(k)
+            s >>= 1
+            k += 1
+        return out
+
+    def split(s: int, i: int) -> dict[int, int]:
+        groups: dict[int, int] = {}
+        for k in members(s):
+            v = shows[i][k]
+            groups[v] = groups.get(v, 0) | (1 << k)
+        return groups
+
+    def informative(s: int, ks: list[int]) -> int | None:
+        """A cell safe in every layout of s whose number still differs between them: opening it
+        is free and teaches something (a cell opened before shows one number throughout)."""
+        for i in range(n):
+            first = shows[i][ks[0]]
+            if first >= 0 and all(shows[i][k] >= 0 for k in ks) and any(shows[i][k] != first for k in ks):
+                return i
+        return None
+
+    @cache
+    def value(s: int) -> float:
+        """Chance to win from the layouts in s."""
+        ks = members(s)
+        if len(ks) == 1:
+            return 1.0
+        nodes[0] += 1
+        if nodes[0] > NODES:
+            raise TooBig("too many positions")
+        free = informative(s, ks)
+        if free is not None:
+            return sum(_count(g) / len(ks) * value(g) for g in split(s, free).values())
+        options = []
+        for i in range(n):
+            safe = sum(1 for k in ks if shows[i][k] >= 0)
+            if 0 < safe < len(ks):  # cells safe everywhere teach nothing more; mines everywhere never
+                options.append((safe, i))
+        options.sort(reverse=True)
+        best = 0.0
+        for safe, i in options:
+            if safe / len(ks) <= best:
+                break
+            best = max(best, _after(s, i, len(ks)))
+        return best
+
+    def _after(s: int, i: int, size: int) -> float:
+        """Chance to win by opening cell i now."""
+        return sum(_count(g) / size * value(g) for v, g in split(s, i).items() if v >= 0)
+
+    def _count(s: int) -> int:
+        return bin(s).count("1")
+
+    pick = [where[c] for c in candidates if c in where] if candidates is not None else list(range(n))
+    try:
+        ks = list(range(len(found)))
+        if informative(everyone, ks) is not None:  # a proven-safe cell is opened first: no guess due
+            return None
+        scored = []
+        for i in pick:
+            safe = sum(1 for k in ks if shows[i][k] >= 0)
+            if 0 < safe < len(ks):
+                scored.append((safe, i))
+        scored.sort(reverse=True)
+        best: tuple[float, int] | None = None
+        for safe, i in scored:
+            if best is not None and safe / len(found) <= best[0]:
+                break
+            chance = _after(everyone, i, len(found))
+            if best is None or chance > best[0]:
+                best = (chance, i)
+    except TooBig:
+        return None
+    if best is None:
+        return None
+    return cells[best[1]], best[0]
