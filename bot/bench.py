@@ -15,7 +15,7 @@ from time import perf_counter
 
 import numpy as np
 
-from bot.advice import advise
+from bot.advice import Advice, advise
 from bot.board import FLAG
 from bot.simulator import Game, Level
 
@@ -34,8 +34,14 @@ def game_seed(seed: int, index: int) -> np.random.SeedSequence:
     return np.random.SeedSequence([seed, index])
 
 
-def play_game(level: Level, rule: str, seed: np.random.SeedSequence | int) -> GameRecord:
-    """One headless game by the bot: open every proven-safe cell, flag proven mines, else guess."""
+def play_game(
+    level: Level,
+    rule: str,
+    seed: np.random.SeedSequence | int,
+    before_guess: Callable[[Game, Advice], None] | None = None,
+) -> GameRecord:
+    """One headless game by the bot: open every proven-safe cell, flag proven mines, else guess.
+    `before_guess` sees each guessing position first (benchmarks that study the guess)."""
     game = Game(level, rule, seed)
     latencies: list[float] = []
     guesses = 0
@@ -53,6 +59,8 @@ def play_game(level: Level, rule: str, seed: np.random.SeedSequence | int) -> Ga
                 game.open(cell)
         elif advice.guess is not None:
             guesses += 1
+            if before_guess is not None:
+                before_guess(game, advice)
             game.open(advice.guess)
         else:  # every covered cell is a proven mine: the game is already won
             break
