@@ -33,7 +33,9 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True) -> Advice:
     `odds=False` is the fast path of the play loop: when some cell is proven safe, the
     odds of the others do not change the move, so they are not counted.
     """
-    if not (board.cells >= 0).any() and not board.known_mines().any():
+    untouched = not (board.cells >= 0).any() and not board.known_mines().any()
+    certain = board.mines is not None and board.mines in (0, int(board.covered().sum()))
+    if untouched and not certain:  # (a count of 0, or of every cell, decides everything: below)
         start = first_click(board.shape, rule)
         return Advice(frozenset(), frozenset(), _uniform(board), start, 1.0)
     problem = build_problem(board)

@@ -129,3 +129,12 @@ def test_inconsistent_pair_is_explained_by_core():
 def test_too_many_flags_for_the_count():
     with pytest.raises(InconsistentBoardError, match="flagged"):
         advise(parse_grid("FF?\n???", mines=1))
+
+
+def test_an_untouched_board_whose_count_decides_everything():
+    """No first-click rule applies when the count alone says where every mine is."""
+    full = advise(parse_grid("???\n???\n???", mines=9))
+    empty = advise(parse_grid("???\n???\n???", mines=0))
+    assert len(full.mines) == 9 and not full.safe and full.guess is None
+    assert len(empty.safe) == 9 and not empty.mines and empty.guess is None
+    assert advise(parse_grid("???\n???\n???", mines=4)).guess == (0, 0)  # the corner rule
