@@ -91,6 +91,7 @@ class Windows(Platform):
         # The key colour is see-through; WS_EX_TRANSPARENT sends every click to the window below.
         window.attributes("-transparentcolor", KEY_COLOUR)
         window.attributes("-topmost", True)
+        window.winfo_id()  # makes Tk create the native window now, withdrawn as it is
         window.update_idletasks()
         hwnd = int(window.wm_frame(), 16)
         user32 = self.windll.user32

@@ -76,6 +76,9 @@ class FakeTop:
     def update_idletasks(self):
         pass
 
+    def winfo_id(self):
+        return 7
+
     def wm_frame(self):
         return "0x2a"
 
