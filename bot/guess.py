@@ -40,6 +40,9 @@ def choose_guess(
     covered = [c for c in problem.covered if c not in mines]
     if not covered:
         return None
+    pair = _unavoidable_pair(problem, mines)
+    if pair is not None:  # it must be guessed some time, and nothing will make it better: now
+        return pair
     if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
         end = best_guess(problem)  # few layouts left: the exact chance to win decides
         if end is not None:
@@ -60,6 +63,31 @@ def choose_guess(
         if best_key is None or key > best_key:
             best_key = key
     return best_key[2]
+
+
+def _unavoidable_pair(problem: Problem, mines: frozenset[Cell]) -> Cell | None:
+    """A cell of a 50/50 no future move can resolve: two covered cells holding one mine, every
+    number that touches either touches both and nothing else still unknown, and every other
+    neighbour of both already open or a proven mine (so no number yet to show could tell them
+    apart; the mine count cannot either, as the pair always holds exactly one). Taking it first
+    loses no chance and tells the rest of the board one more mine's place."""
+    covered = set(problem.covered) - mines
+    touching: dict[Cell, list[frozenset[Cell]]] = {}
+    for rule in problem.rules:
+        unknown = frozenset(rule.cells) - mines
+        for cell in unknown:
+            touching.setdefault(cell, []).append(unknown)
+    for rule in problem.rules:
+        pair = frozenset(rule.cells) - mines
+        if len(pair) != 2 or rule.count - len(set(rule.cells) & mines) != 1:
+            continue
+        if any(unknown != pair for cell in pair for unknown in touching[cell]):
+            continue
+        around = {n for cell in pair for n in neighbours(problem.shape, cell)} - pair
+        if around & covered:
+            continue
+        return min(pair)
+    return None
 
 
 def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[Cell]:

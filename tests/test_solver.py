@@ -138,3 +138,24 @@ def test_an_untouched_board_whose_count_decides_everything():
     assert len(full.mines) == 9 and not full.safe and full.guess is None
     assert len(empty.safe) == 9 and not empty.mines and empty.guess is None
     assert advise(parse_grid("???\n???\n???", mines=4)).guess == (0, 0)  # the corner rule
+
+
+def test_an_unavoidable_fifty_fifty_is_taken_at_once():
+    """Bottom-left: two cells share one mine, every other neighbour is open or a proven mine, so
+    nothing can ever tell them apart. A far safer cell elsewhere does not delay the coin toss."""
+    board = parse_grid("001???\n113???\n1?4???\n24????\n??????", mines=7)
+    advice = advise(board)
+    assert not advice.safe and advice.guess in {(4, 0), (4, 1)}
+    assert advice.probability[4, 0] == pytest.approx(0.5)
+
+
+def test_a_fifty_fifty_a_future_number_may_resolve_is_not_forced():
+    from bot.guess import _unavoidable_pair
+    from bot.rules import Problem, Rule
+
+    pair = ((0, 0), (0, 1))
+    closed = Problem((2, 3), pair, (), (Rule(pair, 1, (1, 0)), Rule(pair, 1, (1, 1))), 1)
+    assert _unavoidable_pair(closed, frozenset()) == (0, 0)
+    open_side = Problem((2, 3), pair, ((1, 2),), (Rule(pair, 1, (1, 0)), Rule(pair, 1, (1, 1))), 1)
+    assert _unavoidable_pair(open_side, frozenset()) is None  # (1, 2) may still show a number
+    assert _unavoidable_pair(open_side, frozenset({(1, 2)})) == (0, 0)  # ... unless it is a known mine
