@@ -20,9 +20,9 @@ from bot.probability import probabilities
 from bot.rules import Problem, reveal
 
 #: Candidates may be this much less safe than the safest cell and still win on what they teach.
-SLACK = 0.05
+SLACK = 0.03
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
-DEPTH_CANDIDATES = 10
+DEPTH_CANDIDATES = 6
 
 
 def first_click(shape: tuple[int, int], rule: str) -> Cell:
