@@ -287,12 +287,17 @@ def _plain_inside(sprites: np.ndarray) -> np.ndarray:
     return (inner.std(axis=1) < PLAIN).all(axis=1)
 
 
+def cut_tiles(area: np.ndarray, rows: int, cols: int, n: int) -> np.ndarray:
+    """A field exactly rows x cols cells of n pixels, as one contiguous n x n tile per cell, row by row."""
+    whole = area.reshape(rows, n, cols, n, 3).swapaxes(1, 2)
+    return np.ascontiguousarray(whole).reshape(rows * cols, n, n, 3)
+
+
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
     n = skin.cell
     norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
-    whole = norm.reshape(field.rows, n, field.cols, n, 3).swapaxes(1, 2)
-    tiles = np.ascontiguousarray(whole).reshape(field.rows * field.cols, n, n, 3)
+    tiles = cut_tiles(norm, field.rows, field.cols, n)
     sprites = bank(skin.cell_sprites, field.pitch / n)
     index, second = exact(tiles, sprites)
     best = np.zeros(len(tiles), np.float32)
