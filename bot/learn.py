@@ -37,6 +37,7 @@ from bot.led import crops, place, units_box
 from bot.looks import Looks
 from bot.sat import SatCore
 from bot.skin import CELL_CODES, Skin
+from bot.vision import cut_tiles
 
 NUMBERS = tuple(range(9))
 SPECIAL = ("flag", "question", "mine", "exploded", "wrong_flag")
@@ -97,11 +98,10 @@ class Learner:
     # -- seeing ------------------------------------------------------------
     def tiles(self, image: np.ndarray) -> np.ndarray:
         lat = self.lat
-        p = lat.pitch
         area = image[lat.top : lat.top + lat.height, lat.left : lat.left + lat.width]
         if area.shape[:2] != (lat.height, lat.width):
             raise LearnError("the board is no longer where it was (window moved or closed)")
-        return np.ascontiguousarray(area.reshape(lat.rows, p, lat.cols, p, 3).swapaxes(1, 2)).reshape(-1, p, p, 3)
+        return cut_tiles(area, lat.rows, lat.cols, lat.pitch)
 
     def _surround(self, image: np.ndarray) -> np.ndarray:
         """The strip of window frame just outside the field: it never changes while the game runs."""
@@ -183,7 +183,7 @@ class Learner:
         image = self.grab()
         for game in range(self.games):
             self.learnt.games = game + 1
-            image = self._play(hands, image, first_done=(game == 0), guessed=False)
+            image = self._play(hands, image, first_done=(game == 0))
             if not self._wants_more():
                 break
             x, y, w, h = self.face_box
@@ -298,7 +298,7 @@ class Learner:
                    for r, c in zip(*np.nonzero(covered))]
         return min(options)[2]  # away from the numbers: an untouched cell is about as safe as any
 
-    def _play(self, hands: Hands, image: np.ndarray, first_done: bool, guessed: bool) -> np.ndarray:
+    def _play(self, hands: Hands, image: np.ndarray, first_done: bool) -> np.ndarray:
         """One game, to its end. Returns the screen showing the next game's start."""
         lat = self.lat
         cell = (lat.rows // 2, lat.cols // 2)
@@ -312,12 +312,7 @@ class Learner:
         last_click: tuple[Cell, bool] = (cell, False)
         before = None
         while True:
-            ids = self.frame(image)
-            if before is not None and np.array_equal(ids, before) and not self.face_changed(image):
-                image = self._grab_until(lambda now, was=before: not np.array_equal(now, was))
-                if image is None:
-                    raise LearnError("the game did not respond to the last clicks")
-                ids = self.frame(image)
+            ids = self.frame(image)  # (every click above was waited for: the frame shows it)
             if self.face_changed(image):
                 image, ids = self._still(ids)
                 self._game_over(image, ids, before, last_click, baits)
