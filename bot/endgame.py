@@ -13,6 +13,7 @@ soon as no later one can beat the best found (exact pruning).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
@@ -97,7 +98,7 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
     n = len(cells)
     where = {c: i for i, c in enumerate(cells)}
     around = [[where[m] for m in neighbours(problem.shape, c) if m in where] for c in cells]
-    # What each cell shows under each layout (-1: a mine), as one tuple per cell.
+    # What each cell shows under each layout (-1: a mine), one list per cell.
     shows = [[-1 if lay >> i & 1 else sum(lay >> j & 1 for j in around[i]) for lay in found] for i in range(n)]
     everyone = (1 << len(found)) - 1
     nodes = [0]
@@ -138,47 +139,33 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
             raise TooBig("too many positions")
         free = informative(s, ks)
         if free is not None:
-            return sum(_count(g) / len(ks) * value(g) for g in split(s, free).values())
+            return sum(g.bit_count() / len(ks) * value(g) for g in split(s, free).values())
+        return best_of(s, ks, range(n))[0]
+
+    def best_of(s: int, ks: list[int], tried: Iterable[int]) -> tuple[float, int | None]:
+        """The best cell to open among `tried`, and its chance to win, safest cells first: a cell
+        never wins more often than it survives, so the scan stops once none can beat the best."""
         options = []
-        for i in range(n):
+        for i in tried:
             safe = sum(1 for k in ks if shows[i][k] >= 0)
             if 0 < safe < len(ks):  # cells safe everywhere teach nothing more; mines everywhere never
                 options.append((safe, i))
         options.sort(reverse=True)
-        best = 0.0
+        best: tuple[float, int | None] = (0.0, None)
         for safe, i in options:
-            if safe / len(ks) <= best:
+            if safe / len(ks) <= best[0]:
                 break
-            best = max(best, _after(s, i, len(ks)))
+            chance = sum(g.bit_count() / len(ks) * value(g) for v, g in split(s, i).items() if v >= 0)
+            if chance > best[0]:
+                best = (chance, i)
         return best
 
-    def _after(s: int, i: int, size: int) -> float:
-        """Chance to win by opening cell i now."""
-        return sum(_count(g) / size * value(g) for v, g in split(s, i).items() if v >= 0)
-
-    def _count(s: int) -> int:
-        return bin(s).count("1")
-
-    pick = [where[c] for c in candidates if c in where] if candidates is not None else list(range(n))
+    pick = [where[c] for c in candidates if c in where] if candidates is not None else range(n)
     try:
         ks = list(range(len(found)))
         if informative(everyone, ks) is not None:  # a proven-safe cell is opened first: no guess due
             return None
-        scored = []
-        for i in pick:
-            safe = sum(1 for k in ks if shows[i][k] >= 0)
-            if 0 < safe < len(ks):
-                scored.append((safe, i))
-        scored.sort(reverse=True)
-        best: tuple[float, int] | None = None
-        for safe, i in scored:
-            if best is not None and safe / len(found) <= best[0]:
-                break
-            chance = _after(everyone, i, len(found))
-            if best is None or chance > best[0]:
-                best = (chance, i)
+        chance, i = best_of(everyone, ks, pick)
     except TooBig:
         return None
-    if best is None:
-        return None
-    return cells[best[1]], best[0]
+    return None if i is None else (cells[i], chance)
