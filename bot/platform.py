@@ -13,6 +13,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,6 @@ class X11(Platform):
         except (KeyError, ValueError):
             return None
 
-
     def prepare_overlay(self, window: Any) -> None:
         """Override-redirect windows are above every managed one: topmost already."""
         try:
@@ -156,9 +156,9 @@ class X11(Platform):
 SHAPE_INPUT = 2
 
 
-def _set_input_shape(x: Any, window: int, boxes: list[Box]) -> None:
-    """python-xlib's ShapeRectangles request, with the region kind sent as a plain byte."""
-    from Xlib.ext import shape
+@cache
+def _input_shape_request() -> Any:
+    """python-xlib's ShapeRectangles request, with the region kind a plain byte (built once)."""
     from Xlib.protocol import rq, structs
 
     class InputShape(rq.Request):
@@ -168,8 +168,15 @@ def _set_input_shape(x: Any, window: int, boxes: list[Box]) -> None:
             rq.List("rectangles", structs.Rectangle),
         )
 
-    InputShape(display=x.display, opcode=x.display.get_extension_major(shape.extname), operation=shape.ShapeSet,
-               region=SHAPE_INPUT, ordering=0, window=window, x=0, y=0, rectangles=boxes)
+    return InputShape
+
+
+def _set_input_shape(x: Any, window: int, boxes: list[Box]) -> None:
+    from Xlib.ext import shape
+
+    _input_shape_request()(display=x.display, opcode=x.display.get_extension_major(shape.extname),
+                           operation=shape.ShapeSet, region=SHAPE_INPUT, ordering=0, window=window, x=0, y=0,
+                           rectangles=boxes)
 
 
 def current() -> Platform:

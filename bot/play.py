@@ -23,7 +23,7 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Boar
 from bot.calibrate import Calibration, locate
 from bot.capture import Region, Screen
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
-from bot.overlay import Drawing, Overlay, drawing
+from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
 from bot.simulator import Game
 from bot.skin import Skin
@@ -305,11 +305,11 @@ class Player:
     def _watch(self, overlay: Overlay | None) -> int:
         from bot.annotate import annotate
 
-        last, drawn, clean = None, 0, None
+        last, drawn, clean, ours = None, 0, None, None
         while self.options.max_frames is None or drawn < self.options.max_frames:
             if overlay is not None:
                 overlay.pump()
-                if overlay.shown is not None and clean is not None and not self._changed(clean, overlay.shown):
+                if overlay.shown is not None and clean is not None and not self._changed(clean, ours):
                     time.sleep(0.05)
                     continue
                 if overlay.shown is not None:
@@ -329,16 +329,18 @@ class Player:
             clean = self.screen.grab(self.region)  # the game with nothing of ours over it
             if not np.array_equal(self._field_pixels(clean), self._field_pixels(image, self.shown)):
                 continue  # the user moved while we thought: read again before showing anything
-            f = self.field
-            overlay.show(drawing(Field(f.left + self.origin.left, f.top + self.origin.top, f.pitch, f.rows, f.cols),
-                                 self.advised[-1][1]))
+            f, r = self.field, self.region
+            shown = drawing(Field(f.left + self.origin.left, f.top + self.origin.top, f.pitch, f.rows, f.cols),
+                            self.advised[-1][1])
+            overlay.show(shown)
+            ours = shown.mask(r.left, r.top, r.width, r.height)  # the grab's pixels under our marks
         return drawn
 
     def _field_pixels(self, frame: np.ndarray, field: Field | None = None) -> np.ndarray:
         f = field or self.view
         return frame[round(f.top) : round(f.top + f.height), round(f.left) : round(f.left + f.width)]
 
-    def _changed(self, clean: np.ndarray, shown: Drawing) -> bool:
+    def _changed(self, clean: np.ndarray, ours: np.ndarray) -> bool:
         """Has anything in the field changed since the clean grab, outside the overlay's marks?"""
         try:
             now = self.screen.grab(self.region)
@@ -346,9 +348,7 @@ class Player:
             return True
         if now.shape != clean.shape:
             return True
-        r = self.region
-        mask = shown.mask(r.left, r.top, r.width, r.height)
-        differs = (now != clean).any(axis=2) & ~mask
+        differs = (now != clean).any(axis=2) & ~ours
         return bool(self._field_pixels(differs).any())
 
 
