@@ -16,7 +16,7 @@ from time import perf_counter
 import numpy as np
 
 from bot.advice import Advice, advise
-from bot.board import FLAG
+from bot.board import FLAG, Cell
 from bot.simulator import Game, Level
 
 
@@ -38,10 +38,11 @@ def play_game(
     level: Level,
     rule: str,
     seed: np.random.SeedSequence | int,
-    before_guess: Callable[[Game, Advice], None] | None = None,
+    before_guess: Callable[[Game, Advice], Cell | None] | None = None,
 ) -> GameRecord:
     """One headless game by the bot: open every proven-safe cell, flag proven mines, else guess.
-    `before_guess` sees each guessing position first (benchmarks that study the guess)."""
+    `before_guess` sees each guessing position first and may name another cell to open
+    (benchmarks that study the guess, or take a coin toss out of a comparison)."""
     game = Game(level, rule, seed)
     latencies: list[float] = []
     guesses = 0
@@ -59,9 +60,10 @@ def play_game(
                 game.open(cell)
         elif advice.guess is not None:
             guesses += 1
+            target = advice.guess
             if before_guess is not None:
-                before_guess(game, advice)
-            game.open(advice.guess)
+                target = before_guess(game, advice) or target
+            game.open(target)
         else:  # every covered cell is a proven mine: the game is already won
             break
     seconds = perf_counter() - start

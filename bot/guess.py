@@ -23,6 +23,8 @@ from bot.rules import Problem, reveal
 SLACK = 0.03
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
 DEPTH_CANDIDATES = 6
+#: Weight of progress: the chance that the number shown proves some other cell safe.
+PROGRESS = 0.0
 
 
 def first_click(shape: tuple[int, int], rule: str) -> Cell:
@@ -40,9 +42,9 @@ def choose_guess(
     covered = [c for c in problem.covered if c not in mines]
     if not covered:
         return None
-    pair = _unavoidable_pair(problem, mines)
-    if pair is not None:  # it must be guessed some time, and nothing will make it better: now
-        return pair
+    pairs = unavoidable_pairs(problem, mines)
+    if pairs:  # it must be guessed some time, and nothing will make it better: now
+        return min(pairs[0])
     if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
         end = best_guess(problem)  # few layouts left: the exact chance to win decides
         if end is not None:
@@ -57,7 +59,7 @@ def choose_guess(
     best_key = None
     for cell in near:  # safest first; a cell's score never exceeds its safety, so stop when no
         safety = 1.0 - float(grid[cell])  # later cell can beat the best score found (exact pruning)
-        if best_key is not None and safety < best_key[0]:
+        if best_key is not None and safety * (1.0 + PROGRESS * safety) < best_key[0]:
             break
         key = (_two_moves(problem, cell, safety), _openness(board, cell), cell)
         if best_key is None or key > best_key:
@@ -65,29 +67,30 @@ def choose_guess(
     return best_key[2]
 
 
-def _unavoidable_pair(problem: Problem, mines: frozenset[Cell]) -> Cell | None:
-    """A cell of a 50/50 no future move can resolve: two covered cells holding one mine, every
-    number that touches either touches both and nothing else still unknown, and every other
-    neighbour of both already open or a proven mine (so no number yet to show could tell them
-    apart; the mine count cannot either, as the pair always holds exactly one). Taking it first
-    loses no chance and tells the rest of the board one more mine's place."""
+def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozenset[Cell]]:
+    """The 50/50s no future move can resolve: two covered cells holding one mine, every number
+    that touches either touches both and nothing else still unknown, and every other neighbour of
+    both already open or a proven mine (so no number yet to show could tell them apart; the mine
+    count cannot either, as the pair always holds exactly one). Taking one first loses no chance
+    and tells the rest of the board one more mine's place."""
     covered = set(problem.covered) - mines
     touching: dict[Cell, list[frozenset[Cell]]] = {}
     for rule in problem.rules:
         unknown = frozenset(rule.cells) - mines
         for cell in unknown:
             touching.setdefault(cell, []).append(unknown)
+    pairs: list[frozenset[Cell]] = []
     for rule in problem.rules:
         pair = frozenset(rule.cells) - mines
-        if len(pair) != 2 or rule.count - len(set(rule.cells) & mines) != 1:
+        if len(pair) != 2 or rule.count - len(set(rule.cells) & mines) != 1 or pair in pairs:
             continue
         if any(unknown != pair for cell in pair for unknown in touching[cell]):
             continue
         around = {n for cell in pair for n in neighbours(problem.shape, cell)} - pair
         if around & covered:
             continue
-        return min(pair)
-    return None
+        pairs.append(pair)
+    return pairs
 
 
 def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[Cell]:
@@ -104,20 +107,28 @@ def _two_moves(problem: Problem, cell: Cell, safety: float) -> float:
     """P(this click survives) x E[safety of the best next click | the number it shows]."""
     covered = set(problem.covered)
     room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
-    logs, nexts = [], []
+    logs, nexts, safes = [], [], []
     for need in range(room + 1):
         try:
             probs = probabilities(reveal(problem, cell, need))
         except InconsistentBoardError:
             continue
         logs.append(probs.log_layouts)
+        safe = frozenset(c for c, p in probs.cells.items() if p < 1e-12)
+        safes.append(safe)
         p_min = min(probs.cells.values()) if probs.cells else 0.0  # nothing covered: won
         nexts.append(1.0 if p_min < 1e-12 else 1.0 - p_min)
     if not logs:
         return safety
     top = max(logs)
     weights = [math.exp(v - top) for v in logs]
-    return safety * sum(w * n for w, n in zip(weights, nexts)) / sum(weights)
+    total = sum(weights)
+    score = safety * sum(w * n for w, n in zip(weights, nexts)) / total
+    if PROGRESS:  # cells proven safe whatever the number are not progress: the click alone gives them
+        common = frozenset.intersection(*safes)
+        progress = sum(w for w, safe in zip(weights, safes) if safe - common) / total
+        score *= 1.0 + PROGRESS * safety * progress
+    return score
 
 
 def _openness(board: Board, cell: Cell) -> tuple[float, int, int]:

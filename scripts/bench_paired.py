@@ -3,13 +3,15 @@
 games whose decisions differ can differ in result (far less noise than two separate runs).
 
     python3 scripts/bench_paired.py --level intermediate --games 10000 --variant no-fifty
-    python3 scripts/bench_paired.py --level expert --games 3000 --seed 43 --variant slack=0.03,depth=6
+    python3 scripts/bench_paired.py --level expert --games 20000 --seed 1 --jobs 2 --variant no-fifty
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from multiprocessing import get_context
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -19,13 +21,28 @@ from bot.simulator import parse_level
 
 
 def apply(variant: str) -> None:
-    """no-fifty: unavoidable 50/50s wait their turn; slack=S,depth=D: a narrower or wider look."""
+    """no-fifty: unavoidable 50/50s wait their turn; slack=S,depth=D,progress=P: another look."""
     if variant == "no-fifty":
-        guess._unavoidable_pair = lambda *_: None
+        guess.unavoidable_pairs = lambda *_: []
         return
     values = dict(part.split("=") for part in variant.split(","))
     guess.SLACK = float(values.get("slack", guess.SLACK))
     guess.DEPTH_CANDIDATES = int(values.get("depth", guess.DEPTH_CANDIDATES))
+    guess.PROGRESS = float(values.get("progress", guess.PROGRESS))
+
+
+def _won(task: tuple[object, int, int]) -> bool:
+    level, seed, index = task
+    return bench.play_game(level, "safe", bench.game_seed(seed, index)).won
+
+
+def play(level, seed: int, games: int, jobs: int) -> list[bool]:
+    """Results in game order (forked workers inherit whatever variant is applied)."""
+    tasks = [(level, seed, i) for i in range(games)]
+    if jobs <= 1:
+        return list(map(_won, tasks))
+    with get_context("fork").Pool(jobs) as pool:
+        return list(pool.imap(_won, tasks, chunksize=20))
 
 
 def main() -> None:
@@ -33,16 +50,22 @@ def main() -> None:
     parser.add_argument("--level", default="beginner")
     parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--variant", default="no-fifty", help="no-fifty, or slack=S,depth=D")
+    parser.add_argument("--variant", default="no-fifty", help="no-fifty, or slack=S,depth=D,progress=P")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     level = parse_level(args.level)
-    current = [bench.play_game(level, "safe", bench.game_seed(args.seed, i)).won for i in range(args.games)]
+    current = play(level, args.seed, args.games, args.jobs)
     apply(args.variant)
-    variant = [bench.play_game(level, "safe", bench.game_seed(args.seed, i)).won for i in range(args.games)]
+    variant = play(level, args.seed, args.games, args.jobs)
     only_current = sum(c and not v for c, v in zip(current, variant))
     only_variant = sum(v and not c for c, v in zip(current, variant))
     print(f"{args.level}: {args.games} paired games; current {sum(current)} won, {args.variant} {sum(variant)}; "
           f"won only by current {only_current}, only by {args.variant} {only_variant}")
+    # Under "no difference", each discordant game is a fair coin: the gap's sd is sqrt(discordant).
+    discordant = only_current + only_variant
+    if discordant:
+        print(f"gap {only_current - only_variant:+d} = {(only_current - only_variant) / math.sqrt(discordant):+.2f} sd "
+              f"(sign test over {discordant} discordant games)")
 
 
 if __name__ == "__main__":

@@ -150,12 +150,22 @@ def test_an_unavoidable_fifty_fifty_is_taken_at_once():
 
 
 def test_a_fifty_fifty_a_future_number_may_resolve_is_not_forced():
-    from bot.guess import _unavoidable_pair
+    from bot.guess import unavoidable_pairs
     from bot.rules import Problem, Rule
 
     pair = ((0, 0), (0, 1))
     closed = Problem((2, 3), pair, (), (Rule(pair, 1, (1, 0)), Rule(pair, 1, (1, 1))), 1)
-    assert _unavoidable_pair(closed, frozenset()) == (0, 0)
+    assert unavoidable_pairs(closed, frozenset()) == [frozenset(pair)]
     open_side = Problem((2, 3), pair, ((1, 2),), (Rule(pair, 1, (1, 0)), Rule(pair, 1, (1, 1))), 1)
-    assert _unavoidable_pair(open_side, frozenset()) is None  # (1, 2) may still show a number
-    assert _unavoidable_pair(open_side, frozenset({(1, 2)})) == (0, 0)  # ... unless it is a known mine
+    assert unavoidable_pairs(open_side, frozenset()) == []  # (1, 2) may still show a number
+    assert unavoidable_pairs(open_side, frozenset({(1, 2)})) == [frozenset(pair)]  # ... unless a known mine
+
+
+def test_every_unavoidable_pair_is_listed_once():
+    from bot.guess import unavoidable_pairs
+
+    board = parse_grid("??F22F??\n13F22F31\n01111110", mines=6)  # a sealed pair in each top corner
+    problem = build_problem(board)
+    pairs = unavoidable_pairs(problem, frozenset())
+    assert sorted(sorted(p) for p in pairs) == [[(0, 0), (0, 1)], [(0, 6), (0, 7)]]
+    assert advise(board).guess == (0, 0)

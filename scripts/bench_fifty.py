@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Does taking unavoidable 50/50s at once change anything but the coin? Play the same boards with
+and without the rule, and in both take the coin out: a guess into a pair known to be unavoidable
+opens that pair's safe cell. What is left is how the rest of each game is played; a win counted
+here is a win of the real game half the time, with or without the rule.
+
+    python3 scripts/bench_fifty.py --level expert --games 5000 --seed 1 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from multiprocessing import get_context
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot import bench, guess
+from bot.advice import Advice
+from bot.board import Cell
+from bot.rules import build_problem
+from bot.simulator import Game, Level, parse_level
+
+TAKE_AT_ONCE = True
+_listed = guess.unavoidable_pairs
+
+
+def _rule_switch(problem, mines):
+    return _listed(problem, mines) if TAKE_AT_ONCE else []
+
+
+guess.unavoidable_pairs = _rule_switch
+
+
+def _play(task: tuple[Level, int, int]) -> tuple[bool, bool]:
+    """(won with the coin taken out, met an unavoidable pair)."""
+    level, seed, index = task
+    pairs: list[frozenset[Cell]] = []
+
+    def no_coin(game: Game, advice: Advice) -> Cell | None:
+        for pair in _listed(build_problem(game.board()), advice.mines):  # unavoidable stays so
+            if pair not in pairs:
+                pairs.append(pair)
+        for pair in pairs:
+            if advice.guess in pair:
+                return next(cell for cell in pair if not game.mine[cell])
+        return None
+
+    record = bench.play_game(level, "safe", bench.game_seed(seed, index), no_coin)
+    return record.won, bool(pairs)
+
+
+def main() -> None:
+    global TAKE_AT_ONCE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    level = parse_level(args.level)
+    results = {}
+    for at_once in (True, False):
+        TAKE_AT_ONCE = at_once  # forked workers see it
+        tasks = [(level, args.seed, i) for i in range(args.games)]
+        with get_context("fork").Pool(max(1, args.jobs)) as pool:
+            results[at_once] = pool.map(_play, tasks, chunksize=20)
+    rule, later = results[True], results[False]
+    only_rule = sum(a[0] and not b[0] for a, b in zip(rule, later))
+    only_later = sum(b[0] and not a[0] for a, b in zip(rule, later))
+    print(f"{args.level}: {args.games} games, {sum(b[1] for b in later)} met an unavoidable 50/50; coin taken out: "
+          f"at once {sum(a[0] for a in rule)} won, when the guess gets there {sum(b[0] for b in later)}; "
+          f"won only at once {only_rule}, only later {only_later}")
+
+
+if __name__ == "__main__":
+    main()
