@@ -29,8 +29,10 @@ class TooBig(Exception):
     """More layouts or positions than the search may take on: the caller guesses as usual."""
 
 
-def layouts(problem: Problem, limit: int = MAX_LAYOUTS) -> tuple[tuple[Cell, ...], list[int]]:
-    """Every mine layout over the covered cells, as bitmasks over `cells` (raises TooBig)."""
+def layouts(problem: Problem, limit: int | None = None) -> tuple[tuple[Cell, ...], list[int]]:
+    """Every mine layout over the covered cells, as bitmasks over `cells` (raises TooBig past
+    `limit`, by default MAX_LAYOUTS as it is at the call)."""
+    limit = MAX_LAYOUTS if limit is None else limit
     if problem.mines_left is None:
         raise TooBig("no mine count")
     frontier, interior = list(problem.frontier), list(problem.interior)

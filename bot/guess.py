@@ -114,8 +114,8 @@ def _two_moves(problem: Problem, cell: Cell, safety: float) -> float:
         except InconsistentBoardError:
             continue
         logs.append(probs.log_layouts)
-        safe = frozenset(c for c, p in probs.cells.items() if p < 1e-12)
-        safes.append(safe)
+        if PROGRESS:
+            safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
         p_min = min(probs.cells.values()) if probs.cells else 0.0  # nothing covered: won
         nexts.append(1.0 if p_min < 1e-12 else 1.0 - p_min)
     if not logs:

@@ -16,12 +16,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import bench, guess
+from bot import bench, endgame, guess
 from bot.simulator import parse_level
 
 
 def apply(variant: str) -> None:
-    """no-fifty: unavoidable 50/50s wait their turn; slack=S,depth=D,progress=P: another look."""
+    """no-fifty: unavoidable 50/50s wait their turn; slack=S,depth=D,progress=P,layouts=L,nodes=N:
+    another look, or a larger endgame search."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -29,6 +30,8 @@ def apply(variant: str) -> None:
     guess.SLACK = float(values.get("slack", guess.SLACK))
     guess.DEPTH_CANDIDATES = int(values.get("depth", guess.DEPTH_CANDIDATES))
     guess.PROGRESS = float(values.get("progress", guess.PROGRESS))
+    guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))
+    endgame.NODES = int(values.get("nodes", endgame.NODES))
 
 
 def _won(task: tuple[object, int, int]) -> bool:
@@ -50,7 +53,7 @@ def main() -> None:
     parser.add_argument("--level", default="beginner")
     parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--variant", default="no-fifty", help="no-fifty, or slack=S,depth=D,progress=P")
+    parser.add_argument("--variant", default="no-fifty", help="no-fifty, or K=V,... (see apply)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     level = parse_level(args.level)

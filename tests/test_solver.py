@@ -169,3 +169,32 @@ def test_every_unavoidable_pair_is_listed_once():
     pairs = unavoidable_pairs(problem, frozenset())
     assert sorted(sorted(p) for p in pairs) == [[(0, 0), (0, 1)], [(0, 6), (0, 7)]]
     assert advise(board).guess == (0, 0)
+
+
+def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
+    """The guess stops scanning candidates once safety x (1 + PROGRESS x safety) cannot beat the
+    best score found: that is exact only if no score ever exceeds it, with or without progress."""
+    from bot import guess
+    from bot.sat import SatCore
+
+    checked = raised = 0
+    for board in mid_game_positions(60, seed=5):
+        problem = build_problem(board)
+        with SatCore(problem) as core:
+            safe, mines = core.forced()
+        if safe or not problem.rules:
+            continue
+        probs = probabilities(problem)
+        for cell, p in list(probs.cells.items())[:4]:
+            if cell in mines:
+                continue
+            safety = 1.0 - p
+            monkeypatch.setattr(guess, "PROGRESS", 0.0)
+            plain = guess._two_moves(problem, cell, safety)
+            monkeypatch.setattr(guess, "PROGRESS", 0.3)
+            weighted = guess._two_moves(problem, cell, safety)
+            assert 0.0 <= plain <= safety + 1e-12
+            assert plain - 1e-12 <= weighted <= safety * (1.0 + 0.3 * safety) + 1e-12
+            checked += 1
+            raised += weighted > plain + 1e-12
+    assert checked > 20 and raised > 0
