@@ -23,6 +23,8 @@ from bot.rules import Problem, reveal
 SLACK = 0.03
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
 DEPTH_CANDIDATES = 6
+#: Interior cells are alike for safety: this many of them (the most open) are looked at deeper.
+INTERIOR_CANDIDATES = 2
 #: Weight of progress: the chance that the number shown proves some other cell safe.
 PROGRESS = 0.0
 
@@ -97,10 +99,10 @@ def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[
     """Interior cells are interchangeable for safety: keep the few most likely to open an area."""
     interior = set(problem.interior)
     inner = [c for c in cells if c in interior]
-    if len(inner) <= 2:
+    if len(inner) <= INTERIOR_CANDIDATES:
         return cells
     inner.sort(key=lambda c: _openness(board, c), reverse=True)
-    return [c for c in cells if c not in interior] + inner[:2]
+    return [c for c in cells if c not in interior] + inner[:INTERIOR_CANDIDATES]
 
 
 def _two_moves(problem: Problem, cell: Cell, safety: float) -> float:

@@ -21,8 +21,8 @@ from bot.simulator import parse_level
 
 
 def apply(variant: str) -> None:
-    """no-fifty: unavoidable 50/50s wait their turn; slack=S,depth=D,progress=P,layouts=L,nodes=N:
-    another look, or a larger endgame search."""
+    """no-fifty: unavoidable 50/50s wait their turn; else K=V pairs: slack, depth, progress, inner
+    (the two-move look), layouts, nodes (the endgame search)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -32,6 +32,7 @@ def apply(variant: str) -> None:
     guess.PROGRESS = float(values.get("progress", guess.PROGRESS))
     guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))
     endgame.NODES = int(values.get("nodes", endgame.NODES))
+    guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
 
 
 def _won(task: tuple[object, int, int]) -> bool:
