@@ -45,6 +45,9 @@ class Skin:
     counter_offset: tuple[int, int]  # first counter digit from (field left or right, field top), 1x px
     counter_anchor: str = "right"  # which side of the field counter_offset is measured from
     disc_bgr: tuple[int, int, int] | None = None  # colour of the face's disc, a fast way to find the face
+    #: A drawn skin stands for a family of looks (its sprites are our drawing, the game's differ by
+    #: stroke weight or a pixel of placement): what no sprite matches closely is compared loosely.
+    family: bool = False
 
 
 def _read(path: Path) -> np.ndarray:
@@ -79,6 +82,7 @@ def load_skin(folder: Path) -> Skin:
         counter_offset=tuple(meta["counter"].get("from_field_right_top") or meta["counter"]["from_field_left_top"]),
         counter_anchor="right" if "from_field_right_top" in meta["counter"] else "left",
         disc_bgr=tuple(meta["face"]["disc_bgr"]) if "disc_bgr" in meta["face"] else None,
+        family=bool(meta.get("family", False)),
     )
 
 

@@ -35,6 +35,15 @@ _SHIFT_ORDER = sorted(((y, x) for y in SHIFTS for x in SHIFTS), key=lambda s: (a
 
 _EIGHT = np.ones((3, 3), np.uint8)
 
+#: Loose matching, for a family skin (skin.family): tiles and sprites blurred this much (1x pixels)
+#: before they are compared, so a stroke a pixel wider or a pixel off costs little and a
+#: different colour or shape still costs much. Measured on real Windows XP tiles against the
+#: drawn classic sprites: right sprites within 28, wrong ones 38 or more.
+LOOSE_SIGMA = 1.5
+LOOSE_DISTANCE = 30.0
+#: ... and the runner-up must be this many times as far as the nearest.
+LOOSE_RATIO = 1.3
+
 
 @dataclass(frozen=True)
 class Field:
@@ -266,6 +275,52 @@ def exact(
     return np.where(equal, index, -1), gap[index]
 
 
+def _blurred(stack: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    out = np.empty(stack.shape, np.float32)
+    for i, tile in enumerate(stack):
+        out[i] = cv2.GaussianBlur(tile.astype(np.float32), (0, 0), LOOSE_SIGMA)
+    return (out if mask is None else out[:, mask]).reshape(len(stack), -1)
+
+
+def _ring(h: int, w: int, width: int = 2) -> np.ndarray:
+    ring = np.ones((h, w), bool)
+    ring[width:-width, width:-width] = False
+    return ring
+
+
+def loose(
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each tile, the sprite it resembles (-1: none clearly), and how sure: glyph differences
+    within a family of looks are tolerated, never a change of colour or a cell out of place.
+
+    The glyph inside is compared blurred, so a stroke a pixel wider or a pixel off costs little;
+    the cell's frame (its outer two pixels: bevel or grid line) must still match as closely as a
+    strict read asks, since that is what places the tile on the lattice: a tile straddling two
+    cells has a plain or doubled frame. Tiles are compared once per distinct tile; mask (whole
+    tile, as telling() gives it without its border) limits the comparison to where sprites differ.
+    """
+    if mask is not None:
+        mask = np.pad(mask, BORDER)
+    flat = tiles.reshape(len(tiles), -1)
+    distinct, back = np.unique(flat, axis=0, return_inverse=True)
+    distinct = distinct.reshape((-1, *tiles.shape[1:]))
+    x = _blurred(distinct, mask)
+    t = _derived("loose", sprites, None if mask is None else mask.tobytes(), lambda: _blurred(sprites, mask))
+    d = np.sqrt(((x[:, None, :] - t[None, :, :]) ** 2).mean(axis=2))
+    order = np.argsort(d, axis=1)
+    rows = np.arange(len(d))
+    best = d[rows, order[:, 0]]
+    second = d[rows, order[:, 1]] if d.shape[1] > 1 else np.full(len(d), np.inf)
+    ring = _ring(*tiles.shape[1:3])
+    frame = distinct[:, ring].astype(np.float32) - sprites[order[:, 0]][:, ring]
+    framed = np.sqrt((frame**2).mean(axis=(1, 2))) <= MAX_DISTANCE
+    clear = framed & (best <= LOOSE_DISTANCE) & (second >= LOOSE_RATIO * best)
+    index = np.where(clear, order[:, 0], -1)
+    confidence = np.where(clear, np.clip(1.0 - best / LOOSE_DISTANCE, 0.0, 1.0) * 0.5, 0.0)
+    return index[back.ravel()], confidence[back.ravel()].astype(np.float32)
+
+
 def judge(best: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which reads to trust, and a confidence in [0, 1] to report (1: exact and unambiguous)."""
     known = (best <= MAX_DISTANCE) & (second - best >= MIN_GAP)
@@ -315,6 +370,11 @@ def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray,
         want = _derived("contrast", sprites, None, lambda: _edge_contrast(sprites))[index[plain]]
         if len(plain):
             known[plain] &= _edge_contrast(tiles[plain]) >= want / 3
+    if skin.family and not known.all():
+        doubt = np.flatnonzero(~known)
+        found, sure = loose(tiles[doubt], sprites)
+        took = found >= 0
+        index[doubt[took]], known[doubt[took]], confidence[doubt[took]] = found[took], True, sure[took]
     shape = (field.rows, field.cols)
     return skin.cell_codes[index].reshape(shape), known.reshape(shape), confidence.reshape(shape)
 
@@ -349,6 +409,10 @@ def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, 
     except VisionError:
         return None, 0.0
     known, confidence = judge(best, second)
+    if skin.family and not known[0]:
+        tile = resample(image, *box, (w, h))[None]
+        found, sure = loose(tile, bank(skin.face_sprites, scale), telling(skin.face_sprites))
+        index, known, confidence = found, found >= 0, sure
     return (skin.face_names[index[0]] if known[0] else None), float(confidence[0])
 
 
@@ -371,6 +435,12 @@ def read_counter(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | Non
         index, best, second = list(index_all), list(best_all), list(second_all)
     else:
         index, best, second = [], [], []
+    if not index and skin.family:  # a family skin's digits differ from the game's by a pixel here and there
+        strip = resample(image, *strip, (w * skin.digits, h))
+        tiles = np.ascontiguousarray(strip.reshape(h, skin.digits, w, 3).swapaxes(0, 1))
+        found, sure = loose(tiles, sprites, mask)
+        if (found >= 0).all():
+            return _counter_value(skin, list(found), np.ones(skin.digits, bool), sure)
     for k in range(skin.digits if not index else 0):  # each digit finds its own sub-pixel fit
         box = (side + (dx + k * w) * scale, field.top + dy * scale, w * scale, h * scale)
         try:
@@ -380,7 +450,10 @@ def read_counter(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | Non
         index.append(int(i[0]))
         best.append(float(b[0]))
         second.append(float(s2[0]))
-    known, confidence = judge(np.array(best), np.array(second))
+    return _counter_value(skin, index, *judge(np.array(best), np.array(second)))
+
+
+def _counter_value(skin: Skin, index: list[int], known: np.ndarray, confidence: np.ndarray) -> tuple[int | None, float]:
     text = "".join(skin.digit_names[i] for i in index).replace("minus", "-")
     try:
         value = int(text)

@@ -22,18 +22,20 @@ DIGIT_BGR = {  # classic digit colours, as BGR
     1: (255, 0, 0), 2: (0, 128, 0), 3: (0, 0, 255), 4: (128, 0, 0),
     5: (0, 0, 128), 6: (128, 128, 0), 7: (0, 0, 0), 8: (128, 128, 128),
 }
-# 7x9 bold digits, one string per row ('#' = ink), drawn at 1 px per dot inside the cell.
-GLYPHS = {
-    1: ["..##...", ".###...", "####...", "..##...", "..##...", "..##...", "..##...", "######.", "######."],
-    2: [".#####.", "##...##", ".....##", "....##.", "..###..", ".##....", "##.....", "#######", "#######"],
-    3: ["######.", ".....##", ".....##", "..####.", ".....##", ".....##", ".....##", "######.", "#####.."],
-    4: ["...###.", "..####.", ".##.##.", "##..##.", "#######", "#######", "....##.", "....##.", "....##."],
-    5: ["#######", "##.....", "##.....", "######.", ".....##", ".....##", "##...##", "######.", ".####.."],
-    6: [".#####.", "##.....", "##.....", "######.", "##...##", "##...##", "##...##", "######.", ".####.."],
-    7: ["#######", "#######", ".....##", "....##.", "...##..", "...##..", "..##...", "..##...", "..##..."],
-    8: [".#####.", "##...##", "##...##", ".#####.", "##...##", "##...##", "##...##", "#######", ".#####."],
+# Digits are drawn bold in a 10 x 10 box, as the classic family draws them: stems 3 px wide,
+# bars 2 px tall, built from the parts below (our own construction, not a copy of any bitmap).
+BOX = 3  # the glyph box's top-left pixel inside the cell
+PARTS = {  # name: (rows, cols) of the 10 x 10 box
+    "top": (slice(0, 2), slice(1, 9)), "mid": (slice(4, 6), slice(1, 9)), "bot": (slice(8, 10), slice(1, 9)),
+    "ul": (slice(0, 6), slice(0, 3)), "ur": (slice(0, 6), slice(7, 10)),
+    "ll": (slice(4, 10), slice(0, 3)), "lr": (slice(4, 10), slice(7, 10)),
+    "r4": (slice(0, 10), slice(6, 9)),  # the 4's stem stands off the box's right edge
 }
-QUESTION = [".####..", "##..##.", "....##.", "...##..", "..##...", "..##...", ".......", "..##...", "..##..."]
+DIGIT_PARTS = {
+    2: ("top", "mid", "bot", "ur", "ll"), 3: ("top", "mid", "bot", "ur", "lr"), 4: ("mid", "ul", "ur", "lr"),
+    5: ("top", "mid", "bot", "ul", "lr"), 6: ("top", "mid", "bot", "ul", "ll", "lr"),
+    7: ("top", "ur", "lr"), 8: ("top", "mid", "bot", "ul", "ur", "ll", "lr"),
+}
 SEGMENTS = {  # which of the 7 LED segments (a-g) each digit lights
     "0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd",
     "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg", "minus": "g",
@@ -47,102 +49,135 @@ def opened() -> np.ndarray:
     return cell
 
 
+def raised(h: int, w: int) -> np.ndarray:
+    """A raised button, the classic 3-D look: 2 px of light on the top and left, 2 px of shadow on
+    the bottom and right, the two meeting on the diagonal at the other corners."""
+    img = np.full((h, w, 3), GREY, np.uint8)
+    img[:2, : w - 1] = WHITE
+    img[: h - 1, :2] = WHITE
+    img[h - 2 :, 1:] = DARK
+    img[1:, w - 2 :] = DARK
+    img[0, w - 1] = img[h - 1, 0] = img[h - 2, 1] = img[1, w - 2] = GREY
+    img[1, w - 1] = img[h - 1, 1] = DARK
+    return img
+
+
 def unopened() -> np.ndarray:
-    cell = np.full((16, 16, 3), GREY, np.uint8)
-    cell[:2, :] = WHITE
-    cell[:, :2] = WHITE
-    cell[14:, 1:] = DARK
-    cell[1:, 14:] = DARK
-    cell[15, 0] = DARK
-    cell[0, 15] = DARK
-    return cell
+    return raised(16, 16)
 
 
-def glyph(cell: np.ndarray, rows: list[str], colour: tuple[int, int, int]) -> np.ndarray:
+def disc(size: int, centre: float, radius: float) -> np.ndarray:
+    yy, xx = np.mgrid[:size, :size]
+    return (yy - centre) ** 2 + (xx - centre) ** 2 <= radius**2
+
+
+def digit(cell: np.ndarray, n: int, colour: tuple[int, int, int]) -> np.ndarray:
+    box = np.zeros((10, 10), bool)
+    if n == 1:
+        box[0:8, 4:7] = True  # stem
+        box[1:4, 2:4] = True  # its flag, stepping down to the left
+        box[0, 3] = box[2:4, 1] = True
+        box[8:10, 1:9] = True  # foot
+    else:
+        for part in DIGIT_PARTS[n]:
+            box[PARTS[part]] = True
+    if n in (2, 3, 5, 6, 8):  # rounded outer corners
+        box[0, 0] = box[0, 9] = box[9, 0] = box[9, 9] = False
     out = cell.copy()
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch == "#":
-                out[4 + y, 5 + x] = colour
+    out[BOX : BOX + 10, BOX : BOX + 10][box] = colour
+    return out
+
+
+def question(cell: np.ndarray) -> np.ndarray:
+    box = np.zeros((10, 10), bool)
+    box[0:2, 2:8] = True
+    box[1:4, 7:10] = True
+    box[1:3, 0:3] = True
+    box[4:6, 4:8] = True
+    box[6, 4:7] = True
+    box[8:10, 4:7] = True
+    out = cell.copy()
+    out[BOX : BOX + 10, BOX : BOX + 10][box] = BLACK
     return out
 
 
 def flag(cell: np.ndarray) -> np.ndarray:
     out = cell.copy()
-    pts = np.array([[9, 3], [9, 8], [4, 6]], np.int32)
-    cv2.fillPoly(out, [pts], RED)
-    out[8:12, 9] = BLACK
-    out[11, 7:12] = BLACK
-    out[12, 5:13] = BLACK
+    cv2.fillPoly(out, [np.array([[8, 3], [8, 7], [3, 5]], np.int32)], RED)  # pennant on a pole
+    out[8:10, 8] = BLACK
+    out[10, 6:10] = BLACK
+    out[11:13, 4:12] = BLACK  # base
     return out
 
 
 def mine(cell: np.ndarray) -> np.ndarray:
     out = cell.copy()
-    cv2.circle(out, (8, 8), 4, BLACK, -1)
-    out[2:15, 8] = BLACK
+    out[disc(16, 8, 4.6)] = BLACK  # the body
+    out[2:15, 8] = BLACK  # spikes, four straight and four diagonal
     out[8, 2:15] = BLACK
     for d in (-4, 4):
         out[8 + d, 8 + d] = BLACK
         out[8 + d, 8 - d] = BLACK
-    out[6:8, 6:8] = WHITE
+    out[6:8, 6:8] = WHITE  # highlight
     return out
 
 
 def face(kind: str) -> np.ndarray:
-    img = np.full((24, 24, 3), GREY, np.uint8)
-    img[0, :] = DARK
-    img[:, 0] = DARK
-    img[23, :] = DARK
-    img[:, 23] = DARK
-    inner = (slice(1, 23), slice(1, 23))
-    if kind == "pressed_button":
-        img[inner] = GREY
-    else:
-        img[1:3, 1:22] = WHITE
-        img[1:22, 1:3] = WHITE
-        img[21:23, 2:23] = DARK
-        img[2:23, 21:23] = DARK
-    cv2.circle(img, (12, 12), 8, YELLOW, -1)
-    cv2.circle(img, (12, 12), 8, BLACK, 1)
-    if kind == "lost":
-        for cx in (9, 15):
+    """A 24 px raised button with a smiley: a yellow disc of 17 px ringed in black."""
+    img = raised(24, 24)
+    img[disc(24, 12, 8.5)] = BLACK
+    img[disc(24, 12, 7.4)] = YELLOW
+    eyes = ((9, 9), (9, 14))
+    if kind == "lost":  # crossed eyes and a frown
+        for y, x in ((9, 9), (9, 15)):
             for d in (-1, 0, 1):
-                img[10 + d, cx + d] = BLACK
-                img[10 + d, cx - d] = BLACK
-        img[16, 10:15] = BLACK
-        img[15, 9] = img[15, 15] = BLACK
-    elif kind == "won":
-        img[9:11, 6:19] = BLACK
-        img[10:12, 8:11] = BLACK
-        img[10:12, 14:17] = BLACK
-        img[15, 9] = img[15, 15] = BLACK
-        img[16, 10:15] = BLACK
-    elif kind == "pressed":
-        img[9:11, 9] = img[9:11, 15] = BLACK
+                img[y + d, x + d] = img[y + d, x - d] = BLACK
+        cv2.ellipse(img, (12, 17), (4, 3), 0, 190, 350, BLACK, 1)
+    elif kind == "won":  # sunglasses and a smile
+        img[9, 6:19] = BLACK
+        img[10:12, 7:11] = BLACK
+        img[10:12, 14:18] = BLACK
+        cv2.ellipse(img, (12, 12), (5, 4), 0, 20, 160, BLACK, 1)
+    elif kind == "pressed":  # wide eyes, an open mouth
+        for y, x in eyes:
+            img[y : y + 2, x : x + 2] = BLACK
         cv2.circle(img, (12, 16), 2, BLACK, 1)
     else:
-        img[9:11, 9] = img[9:11, 15] = BLACK
-        img[15, 9] = img[15, 15] = BLACK
-        img[16, 10:15] = BLACK
+        for y, x in eyes:
+            img[y : y + 2, x : x + 2] = BLACK
+        cv2.ellipse(img, (12, 12), (4, 4), 0, 20, 160, BLACK, 1)
     return img
 
 
 def led(name: str) -> np.ndarray:
+    """A 13 x 23 seven-segment digit: lit segments red, unlit ones dithered dark red on black."""
     img = np.zeros((23, 13, 3), np.uint8)
-    boxes = {"a": (2, 1, 9, 2), "b": (9, 2, 2, 9), "c": (9, 12, 2, 9), "d": (2, 20, 9, 2),
-             "e": (1, 12, 2, 9), "f": (1, 2, 2, 9), "g": (2, 10, 9, 2)}
-    lit = SEGMENTS[name]
-    for seg, (x, y, w, h) in boxes.items():
-        img[y : y + h, x : x + w] = RED if seg in lit else DARK_RED
+    lit = np.zeros((23, 13), bool)
+    unlit = np.zeros((23, 13), bool)
+    for seg in "abcdefg":
+        mask = np.zeros((23, 13), np.uint8)
+        cv2.fillPoly(mask, [np.array(SEGMENT_SHAPES[seg], np.int32)], 1)
+        (lit if seg in SEGMENTS[name] else unlit)[mask > 0] = True
+    dither = (np.add.outer(np.arange(23), np.arange(13)) % 2).astype(bool)
+    img[unlit & dither & ~lit] = DARK_RED
+    img[lit] = RED
     return img
+
+
+# Tapered segments of the LED digit, as polygons (x, y) inside its 13 x 23 box.
+SEGMENT_SHAPES = {
+    "a": [(2, 1), (10, 1), (8, 3), (4, 3)], "g": [(3, 11), (9, 11), (8, 12), (4, 12), (3, 11)],
+    "d": [(4, 19), (8, 19), (10, 21), (2, 21)],
+    "f": [(1, 2), (3, 4), (3, 9), (1, 10)], "e": [(1, 12), (3, 14), (3, 19), (1, 20)],
+    "b": [(11, 2), (11, 10), (9, 9), (9, 4)], "c": [(11, 12), (11, 20), (9, 19), (9, 14)],
+}
 
 
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "templates/classic")
     out.mkdir(parents=True, exist_ok=True)
     sprites = {"cell_unopened": unopened(), "cell_0": opened(), "cell_flag": flag(unopened()),
-               "cell_question": glyph(unopened(), QUESTION, BLACK), "cell_mine": mine(opened())}
+               "cell_question": question(unopened()), "cell_mine": mine(opened())}
     exploded = opened()
     exploded[1:, 1:] = RED
     sprites["cell_exploded"] = mine(exploded)
@@ -151,8 +186,8 @@ def main() -> None:
         wrong[8 + d, 8 + d] = RED
         wrong[8 + d, 8 - d] = RED
     sprites["cell_wrong_flag"] = wrong
-    for n, rows in GLYPHS.items():
-        sprites[f"cell_{n}"] = glyph(opened(), rows, DIGIT_BGR[n])
+    for n, colour in DIGIT_BGR.items():
+        sprites[f"cell_{n}"] = digit(opened(), n, colour)
     for kind in ("playing", "pressed", "won", "lost"):
         sprites[f"face_{kind}"] = face(kind)
     for name in SEGMENTS:
@@ -163,6 +198,7 @@ def main() -> None:
         "name": "classic",
         "about": "Classic grey Windows Minesweeper look, drawn by scripts/draw_classic.py in Winmine's colours.",
         "cell": 16,
+        "family": True,
         "face": {"size": [24, 24], "from_field_centre_top": [-12, -39], "disc_bgr": list(YELLOW)},
         "counter": {"digit": [13, 23], "digits": 3, "from_field_left_top": [5, -39]},
     }
