@@ -292,7 +292,7 @@ def _from_candidates(
             if field is None or min(field.rows, field.cols) < MIN_SIDE:
                 continue  # a few cells that happen to fit: a face-like blob at a wrong scale
             reading = read(image, field, skin)
-            if reading.unknown.mean() > 0.1 or reading.face is None:
+            if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
                 continue
             cal = Calibration(skin.name, fine, field.left, field.top, field.rows, field.cols)
             return score * (1 - float(reading.unknown.mean())), cal, skin
@@ -314,9 +314,11 @@ def save_profile(path: Path, cal: Calibration) -> None:
 
 
 def load_profile(path: Path) -> Calibration | None:
+    """The saved profile, or None when there is none or it cannot be used (a corrupt or hand-edited
+    file only costs a fresh calibration, which then overwrites it)."""
     try:
         return Calibration.from_json(path.read_text())
-    except OSError:
+    except (OSError, UnicodeDecodeError, VisionError):
         return None
 
 

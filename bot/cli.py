@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from enum import IntEnum
+from pathlib import Path
 
-from bot.errors import BotError
+from bot.errors import BotError, VisionError
 
 
 class Exit(IntEnum):
@@ -141,25 +143,20 @@ def _field_dict(field) -> dict:
 
 def cmd_replay(args: argparse.Namespace) -> Exit:
     import cv2
-    import numpy as np
 
     from bot.advice import advise
     from bot.board import FLAG
     from bot.calibrate import calibrate
-    from bot.errors import InconsistentBoardError, VisionError
+    from bot.errors import InconsistentBoardError
     from bot.report import advice_dict, advice_text, to_json
     from bot.skin import load_skins
     from bot.vision import read
 
     with contextlib.suppress(AttributeError):  # a truncated PNG is our error message, not OpenCV's warning
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
-    try:
-        data = np.fromfile(args.image, dtype=np.uint8)
-    except OSError as err:
-        raise BotError(f"cannot read image {args.image!r}: {err.strerror}") from err
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise VisionError(f"{args.image!r} is not a readable image (corrupt, truncated or not an image)")
+    image = _load_image(args.image)
+    if args.out and Path(args.out).is_dir():
+        raise BotError(f"--out {args.out!r} is a folder: name the PNG file to write")
     cal, skin = calibrate(image, load_skins(names=args.skin))
     field = cal.with_pitch(skin)
     reading = read(image, field, skin)
@@ -179,8 +176,12 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     if args.out:
         from bot.annotate import annotate
 
-        if not cv2.imwrite(args.out, annotate(image, field, advice)):
-            raise BotError(f"cannot write {args.out!r}")
+        try:
+            written = cv2.imwrite(args.out, annotate(image, field, advice))
+        except cv2.error:  # e.g. a name with no image extension
+            written = False
+        if not written:
+            raise BotError(f"cannot write {args.out!r}: give a writable path ending in .png, .jpg or .bmp")
     grid = reading.grid().splitlines()
     if args.json:
         obj = {"grid": grid, "face": reading.face, "counter": reading.counter, "field": _field_dict(field)}
@@ -328,11 +329,61 @@ def cmd_demo(args: argparse.Namespace) -> Exit:
     return Exit.OK if run_demo(args.games, args.levels.split(","), args.screenshot) else Exit.FAILED
 
 
+#: Screenshots larger than this many pixels are refused before they are decoded (three 4K screens
+#: side by side are 25 million): a huge image would take minutes and gigabytes to search.
+MAX_PIXELS = 64_000_000
+
+
+def _load_image(path: str):
+    """The image at path as BGR, or a one-line error: no library's own warnings on the terminal."""
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    try:
+        with Image.open(path) as header:  # reads the size only
+            width, height = header.size
+    except FileNotFoundError as err:
+        raise BotError(f"cannot read image {path!r}: {err.strerror}") from err
+    except (OSError, ValueError, Image.DecompressionBombError):
+        width = height = 0  # not an image PIL knows, or a broken header: let OpenCV decide below
+    if width * height > MAX_PIXELS:
+        raise BotError(f"{path!r} is {width}x{height} pixels; screenshots up to {MAX_PIXELS // 1_000_000} million "
+                       "pixels are read: crop it to the game's window")
+    try:
+        data = np.fromfile(path, dtype=np.uint8)
+    except OSError as err:
+        raise BotError(f"cannot read image {path!r}: {err.strerror}") from err
+    with _quiet_stderr():  # libpng writes its own complaints about a corrupt file to the terminal
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise VisionError(f"{path!r} is not a readable image (corrupt, truncated or not an image)")
+    return image
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """File descriptor 2 sent to /dev/null for the duration: C libraries print there directly."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            sys.stderr.flush()
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def _read_text(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # a byte-order mark (Windows Notepad) is not a cell
             return handle.read()
     except (OSError, UnicodeDecodeError) as err:
         raise BotError(f"cannot read grid file {path!r}: {err}") from err

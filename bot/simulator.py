@@ -38,6 +38,11 @@ class Level:
         return f"{self.rows}x{self.cols}x{self.mines}"
 
 
+#: The largest board the simulator plays (a 1000 x 1000 board; bigger ones would take memory and
+#: hours, not give a figure).
+MAX_CELLS = 1_000_000
+
+
 def parse_level(text: str) -> Level:
     """`beginner`, `intermediate`, `expert`, or `RxCxM` (rows, columns, mines)."""
     if text.lower() in LEVELS:
@@ -48,6 +53,8 @@ def parse_level(text: str) -> Level:
     rows, cols, mines = map(int, match.groups())
     if rows < 2 or cols < 2 or not 1 <= mines <= rows * cols - 1:
         raise BotError(f"level {text!r} is not a playable board")
+    if rows * cols > MAX_CELLS:
+        raise BotError(f"level {text!r} has {rows * cols} cells; the simulator plays at most {MAX_CELLS}")
     return Level(rows, cols, mines)
 
 

@@ -48,6 +48,10 @@ class Skin:
     #: A drawn skin stands for a family of looks (its sprites are our drawing, the game's differ by
     #: stroke weight or a pixel of placement): what no sprite matches closely is compared loosely.
     family: bool = False
+    #: Colour of the game's frame just outside each side of the field (top, bottom, left, right),
+    #: from one pixel out to frame_depth pixels: a board counts as whole only where all four are seen.
+    frame: dict[str, tuple[int, int, int]] | None = None
+    frame_depth: int = 3
 
 
 def _read(path: Path) -> np.ndarray:
@@ -83,6 +87,8 @@ def load_skin(folder: Path) -> Skin:
         counter_anchor="right" if "from_field_right_top" in meta["counter"] else "left",
         disc_bgr=tuple(meta["face"]["disc_bgr"]) if "disc_bgr" in meta["face"] else None,
         family=bool(meta.get("family", False)),
+        frame_depth=int(meta.get("frame_depth", 3)),
+        frame={side: tuple(int(v) for v in bgr) for side, bgr in meta.get("frame_bgr", {}).items()} or None,
     )
 
 

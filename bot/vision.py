@@ -73,12 +73,15 @@ class Reading:
     face_confidence: float
     counter: int | None
     counter_confidence: float
+    framed: bool = True  # the game's frame is seen on all four sides (frame_seen)
 
     @property
     def complete(self) -> bool:
-        return not self.unknown.any() and self.face is not None and self.counter is not None
+        return self.framed and not self.unknown.any() and self.face is not None and self.counter is not None
 
     def board(self, mines: int | None = None) -> Board:
+        if not self.framed:
+            raise VisionError("the board's frame is not seen on every side: part of it is hidden or off the screen")
         if self.unknown.any():
             cells = [tuple(int(v) for v in c) for c in np.argwhere(self.unknown)[:8]]
             raise VisionError(f"{int(self.unknown.sum())} cell(s) could not be read, e.g. (row, col) {cells}")
@@ -462,11 +465,47 @@ def _counter_value(skin: Skin, index: list[int], known: np.ndarray, confidence: 
     return (value if known.all() else None), float(confidence.min())
 
 
+#: A pixel of the frame band may differ from the frame's colour by this much (largest channel,
+#: 0-255) and still count as frame: a scaled display blends the band's edges with what is beside it.
+FRAME_TOLERANCE = 96
+
+
+def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
+    """Whether the game's frame shows along every cell of all four sides of the field.
+
+    A board cut off by the screen's edge or partly hidden by another window would otherwise read
+    as a smaller complete board (a hidden last row leaves a board one row short that reads
+    cleanly). Skins that do not say what their frame looks like are not checked.
+    """
+    if skin.frame is None:
+        return True
+    p = field.pitch / skin.cell  # one 1x pixel, in image pixels
+    d = (skin.frame_depth - 1) * p  # the band from one pixel out (the first blends with the cells)
+    bands = {  # (left, top, width, height) of the band, per side
+        "top": (field.left, field.top - skin.frame_depth * p, field.width, d),
+        "bottom": (field.left, field.top + field.height + p, field.width, d),
+        "left": (field.left - skin.frame_depth * p, field.top, d, field.height),
+        "right": (field.left + field.width + p, field.top, d, field.height),
+    }
+    depth = skin.frame_depth - 1
+    for side, box in bands.items():
+        along = skin.cell * (field.cols if side in ("top", "bottom") else field.rows)
+        try:  # the band at 1x: every pixel of it, so the top of one digit in a hidden row shows
+            band = resample(image, *box, (along, depth) if side in ("top", "bottom") else (depth, along))
+        except VisionError:
+            return False  # the band runs off the image: the board is cut by the screen's edge
+        diff = np.abs(band.astype(np.int16) - np.array(skin.frame[side], np.int16)).max(axis=2)
+        if (diff > FRAME_TOLERANCE).any():
+            return False
+    return True
+
+
 def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """Everything one screenshot says about the game, with how sure each part is."""
     codes, known, confidence = read_cells(image, field, skin)
     unknown = ~known | impossible_zeros(codes)
     face, face_conf = read_face(image, field, skin)
     counter, counter_conf = read_counter(image, field, skin)
-    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf)
+    framed = frame_seen(image, field, skin)
+    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed)
 

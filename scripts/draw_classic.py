@@ -199,6 +199,7 @@ def main() -> None:
         "about": "Classic grey Windows Minesweeper look, drawn by scripts/draw_classic.py in Winmine's colours.",
         "cell": 16,
         "family": True,
+        "frame_bgr": {"top": list(DARK), "left": list(DARK), "bottom": list(WHITE), "right": list(WHITE)},
         "face": {"size": [24, 24], "from_field_centre_top": [-12, -39], "disc_bgr": list(YELLOW)},
         "counter": {"digit": [13, 23], "digits": 3, "from_field_left_top": [5, -39]},
     }

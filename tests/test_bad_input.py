@@ -1,0 +1,67 @@
+"""Bad input gets one clear line on stderr and exit status 2: never a traceback, never a library's
+own warnings, never minutes of work on something that cannot be a screenshot."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from bot.calibrate import load_profile
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOT = ROOT / "fixtures" / "winemine" / "expert2-middle.png"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def one_line_error(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
+    return result.stderr
+
+
+def test_truncated_png_is_one_line_without_libpng_noise(tmp_path):
+    (tmp_path / "cut.png").write_bytes(SHOT.read_bytes()[:3000])
+    assert "not a readable image" in one_line_error(run("replay", "cut.png", cwd=tmp_path))
+
+
+def test_out_naming_a_folder_or_no_image_type_is_refused(tmp_path):
+    (tmp_path / "folder").mkdir()
+    assert "is a folder" in one_line_error(run("replay", str(SHOT), "--out", "folder", cwd=tmp_path))
+    assert "cannot write" in one_line_error(run("replay", str(SHOT), "--out", "noext", cwd=tmp_path))
+
+
+def test_a_huge_image_is_refused_before_it_is_decoded(tmp_path):
+    Image.fromarray(np.zeros((9000, 9000, 3), np.uint8)).save(tmp_path / "huge.png")
+    assert "million pixels" in one_line_error(run("replay", "huge.png", cwd=tmp_path))
+
+
+def test_a_grid_with_a_byte_order_mark_is_read(tmp_path):
+    (tmp_path / "bom.txt").write_bytes("\ufeff01?10001?\n".encode())
+    result = run("solve", "bom.txt", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["mine"] == [[0, 2], [0, 8]]
+
+
+@pytest.mark.parametrize("level", ["2x100000000x1", "100000x100000x5"])
+def test_an_absurd_level_is_refused_at_once(tmp_path, level):
+    assert "at most" in one_line_error(run("bench", "--level", level, cwd=tmp_path))
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"skin": "classic"}', "\udcff".encode("utf-8", "surrogateescape")])
+def test_a_corrupt_profile_means_calibrating_afresh(tmp_path, text):
+    path = tmp_path / "profile.json"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    assert load_profile(path) is None
