@@ -298,15 +298,17 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     if options.dry_run:
         where = f"over the game (and saved to {options.annotated})" if options.overlay else f"on {options.annotated}"
         print(f"dry run: the advice is drawn {where} as you play; Ctrl-C ends it", file=sys.stderr)
+    logs: list = []
     try:
-        logs = play(options, say=lambda line: print(line, file=sys.stderr))
+        play(options, say=lambda line: print(line, file=sys.stderr), logs=logs)
     except Stop as err:
         print(f"error: {err}", file=sys.stderr)
         return Exit.FAILED
+    finally:  # on every way out (a stop, Ctrl-C, the fail-safe): what was played
+        if logs or not options.dry_run:
+            print(summary(logs))
     if options.dry_run:
         print(f"dry run: advice drawn on {options.annotated}")
-    else:
-        print(summary(logs))
     return Exit.OK
 
 

@@ -27,7 +27,7 @@ from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
 from bot.simulator import Game
 from bot.skin import Skin
-from bot.vision import Field, Reading, face_box, read, read_cells
+from bot.vision import Field, Reading, face_box, read
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
@@ -35,6 +35,14 @@ RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window cove
 
 class Stop(BotError):
     """The loop cannot go on safely; the message says why and where the screenshot is."""
+
+
+class Stale(VisionError):
+    """The game on the screen is no longer the one a batch was decided on (moved, covered,
+    restarted): the batch is dropped and the board read again, not a misread."""
+
+
+STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
 
 
 @dataclass
@@ -120,7 +128,10 @@ class Player:
         face = (fx + self.origin.left, fy + self.origin.top, fw, fh)
         target = Target(self.field.left + self.origin.left, self.field.top + self.origin.top, self.field.pitch,
                         self.field.rows, self.field.cols, face)
+        clicks = self.actuator.clicks if self.actuator is not None else 0
         self.actuator = None if self.options.dry_run else self.make_actuator(target)
+        if self.actuator is not None:
+            self.actuator.clicks = clicks  # one count for the whole run, whatever the window did
 
     def look(self, previous: Board | None) -> tuple[np.ndarray, Reading, Board]:
         """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames."""
@@ -186,22 +197,27 @@ class Player:
         except InconsistentBoardError as err:
             raise VisionError(f"the board read has no mine layout: {err}") from err
 
-    def still_covered(self, cell: tuple[int, int]) -> bool:
-        """Right before a click: the cell, grabbed again, must still read as a covered cell.
+    def still_covered(self, board: Board, cell: tuple[int, int]) -> bool:
+        """Right before a click: the game, grabbed again, must still be the one the batch was
+        decided on, where it was, and the cell still covered.
 
-        An opened cell (a cascade from an earlier click of the batch got there first) is skipped;
-        anything unreadable (the window moved, another window covers it) stops the batch, so no
-        click ever lands on something that is not the cell the decision was made for.
+        The whole game region is read afresh: its frame seen on all four sides where the field
+        was (a window moved, even by a whole number of cells, or covered, fails this), the face
+        still there, and no cell read contradicting the board decided on (a restart or a level
+        change shows covered cells where numbers were). Cells still being drawn may read as
+        unknown; only the clicked one must read. An opened cell (a cascade from an earlier click
+        of the batch got there first) is skipped; anything else stops the batch, so no click is
+        ever decided on a stale board.
         """
-        f = self.field
-        x0, y0 = int(f.left + cell[1] * f.pitch) - 2, int(f.top + cell[0] * f.pitch) - 2
-        size = int(f.pitch) + 5
-        image = self.screen.grab(Region(x0 + self.origin.left, y0 + self.origin.top, size, size))
-        tile = Field(f.left + cell[1] * f.pitch - x0, f.top + cell[0] * f.pitch - y0, f.pitch, 1, 1)
-        codes, known, _ = read_cells(image, tile, self.skin)
-        if not known[0, 0]:
-            raise VisionError("the game window moved or was covered during a batch")
-        return int(codes[0, 0]) in (UNOPENED, QUESTION)
+        image = self.screen.grab(self.region)
+        reading = read(image, self.view, self.skin)
+        known = ~reading.unknown
+        opened = board.cells >= 0
+        stale = (not reading.framed or reading.face is None or reading.face == "lost" or not known[cell]
+                 or not np.array_equal(reading.codes[opened & known], board.cells[opened & known]))
+        if stale:
+            raise Stale("the game window moved, was covered or restarted during a batch")
+        return int(reading.codes[cell]) in (UNOPENED, QUESTION)
 
     def wait_for_change(self, before: np.ndarray, timeout: float = 0.5) -> None:
         """Poll until every cell just clicked looks different from the frame the batch was decided
@@ -233,24 +249,27 @@ class Player:
         self.clicked = []
         if advice.safe:
             for cell in sorted(advice.safe):
-                if covered[cell] and self.still_covered(cell):
+                if covered[cell] and self.still_covered(board, cell):
                     self.actuator.open(cell)
                     self.clicked.append(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
-                    if board.cells[cell] == UNOPENED:
+                    if board.cells[cell] == UNOPENED and self.still_covered(board, cell):
                         self.actuator.flag(cell)
                         self.clicked.append(cell)
             return 0
-        if advice.guess is not None and covered[advice.guess] and self.still_covered(advice.guess):
+        if advice.guess is not None and covered[advice.guess] and self.still_covered(board, advice.guess):
             self.actuator.open(advice.guess)
             self.clicked.append(advice.guess)
             return 1
         raise VisionError("nothing to click on a board that is still being played")
 
-    def play_game(self, first: bool) -> GameLog:
+    def play_game(self) -> GameLog:
+        """One game to its end: a fresh board on the screen is played as it is (the user may just
+        have started it), anything else restarted first. A game the user restarts, or whose level
+        changes, mid-way is logged as abandoned; the next one follows the new board."""
         image, reading, board = self.look(None)
-        if not first or reading.face != "playing" or (board.cells != UNOPENED).any():
+        if reading.face != "playing" or (board.cells != UNOPENED).any():
             self.actuator.restart()
             for _ in range(RETRIES):  # wait until the new game is drawn
                 time.sleep(SETTLE)
@@ -264,8 +283,12 @@ class Player:
                 time.sleep(0.02)
             self._last_second = int(time.time())
         start, guesses, clicks0 = time.monotonic(), 0, self.actuator.clicks
-        failures = 0
+        shape, started = board.shape, False
+        failures = stale = 0
         while reading.face == "playing":
+            if board.shape != shape or (started and not (board.cells >= 0).any()):
+                return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
+            started = started or bool((board.cells >= 0).any())
             try:
                 advice = self.decide(board)
                 self.record(image, board)
@@ -273,7 +296,13 @@ class Player:
                 guesses += self.act(board, advice)
                 self.wait_for_change(image)
                 image, reading, board = self.look(board)
-                failures = 0
+                failures = stale = 0
+            except Stale as err:
+                stale += 1
+                if stale >= STALE_BATCHES:
+                    raise Stop(f"stopped safely: {err}, {stale} times in a row; "
+                               f"last screenshot: {self._save_stop(image)}") from err
+                image, reading, board = self.look(None)
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
@@ -354,21 +383,23 @@ class Player:
 
 def play(options: Options, screen: Screen | None = None,
          actuator_factory: Callable[[Target], Actuator] = Actuator, say: Callable[[str], None] = lambda _: None,
-         ) -> list[GameLog]:
+         logs: list[GameLog] | None = None) -> list[GameLog]:
+    """Play options.games games; each finished game is appended to logs as it ends, so a caller
+    that passes its own list still has the games played when the run stops or is interrupted."""
     own = screen is None
-    screen = screen or Screen()
-    logs: list[GameLog] = []
+    logs = [] if logs is None else logs
     try:
+        screen = screen or Screen()
         player = Player(screen, options, actuator_factory, say)
         if options.dry_run:
             player.watch()
             return logs
-        for i in range(options.games):
-            logs.append(player.play_game(first=i == 0))
+        for _ in range(options.games):
+            logs.append(player.play_game())
     except ActuatorError as err:
         raise Stop(str(err)) from err
     finally:
-        if own:
+        if own and screen is not None:
             screen.close()
     return logs
 

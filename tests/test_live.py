@@ -183,7 +183,9 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
         final = screen.grab()
     assert not watcher.is_alive()
     advised = box["player"].advised
-    assert len(moves) >= 2
+    # Two moves at least, unless the game ended sooner (a first guess can hit a mine): then the
+    # last drawing is the finished game, with no advice.
+    assert len(moves) >= 2 or (moves and advised[len(moves)][1] is None)
     for n, cell in enumerate(moves):
         before, after = advised[n][0], advised[n + 1][0]
         assert before.cells[cell] < 0 and (after.cells[cell] >= 0 or after.cells[cell] == EXPLODED)

@@ -1,0 +1,115 @@
+"""The play loop against faults, offline: a fake desktop (tests/fake_desk.py) whose window moves,
+is covered, restarts or changes level at chosen moments. No click may miss the game, and no click
+may land on another cell than the one decided: every click is decided on the board the screen
+shows at that moment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.actuator import Actuator, Target
+from bot.play import Options, Stop, play, summary
+from bot.simulator import Level
+from bot.skin import load_skins
+from tests.fake_desk import FakeDesk
+
+SKINS = load_skins(names=["classic"])
+BEGINNER, INTERMEDIATE = Level(9, 9, 10), Level(16, 16, 40)
+
+
+class Intending(Actuator):
+    """The real actuator, noting which cell each click was meant for."""
+
+    def __init__(self, target: Target, desk: FakeDesk, meant: list) -> None:
+        super().__init__(target, desk)
+        self.meant = meant
+
+    def open(self, cell: tuple[int, int]) -> None:
+        self.meant.append((*cell, "left"))
+        super().open(cell)
+
+    def flag(self, cell: tuple[int, int]) -> None:
+        self.meant.append((*cell, "right"))
+        super().flag(cell)
+
+
+def run(desk: FakeDesk, tmp_path: Path, games: int, flags: bool = False) -> tuple[list, list]:
+    meant: list = []
+    logs: list = []
+    options = Options(games=games, flags=flags, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Intending(target, desk, meant), logs=logs)
+    return logs, meant
+
+
+def test_clean_games_on_the_fake_desk(tmp_path):
+    desk = FakeDesk(BEGINNER, seed=1)
+    logs, meant = run(desk, tmp_path, games=4, flags=True)
+    assert len(logs) == 4 and {g.result for g in logs} <= {"won", "lost"}
+    assert not desk.misses and desk.clicks == meant
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_window_moved_ten_times_never_a_stray_click(tmp_path, seed):
+    """Moves at random moments, half of them by whole cells (where an old click point lands on
+    another covered cell of the moved game: the hard case)."""
+    rng = np.random.default_rng(seed)
+    moments = set(rng.choice(np.arange(5, 120), 10, replace=False).tolist())
+    spots = [(100 + 16 * int(rng.integers(-4, 5)), 80 + 16 * int(rng.integers(-3, 4))) if k % 2 else
+             (int(rng.integers(20, 500)), int(rng.integers(20, 400))) for k in range(10)]
+
+    def fault(desk: FakeDesk) -> None:
+        if desk.grabs in moments:
+            desk.move(spots.pop())
+
+    desk = FakeDesk(BEGINNER, seed=seed)
+    desk.on_grab = fault
+    logs, meant = run(desk, tmp_path, games=3, flags=True)
+    assert not spots  # every move happened
+    assert not desk.misses
+    assert desk.clicks == meant  # each click on the cell it was decided for
+    assert len(logs) == 3
+
+
+def test_user_restart_mid_game_is_followed(tmp_path):
+    def fault(desk: FakeDesk) -> None:
+        if desk.games == 1 and (desk.game.shown >= 0).sum() >= 20 and desk.game.status == "playing":
+            desk.restart()  # the user presses F2
+
+    desk = FakeDesk(INTERMEDIATE, seed=5)
+    desk.on_grab = fault
+    logs, meant = run(desk, tmp_path, games=2)
+    assert logs[0].result == "abandoned" and logs[1].result in ("won", "lost")
+    assert not desk.misses and desk.clicks == meant
+    assert desk.games == 2  # the new game was followed, not restarted again
+
+
+def test_level_changed_mid_game_is_recalibrated_and_counted_right(tmp_path):
+    def fault(desk: FakeDesk) -> None:
+        if desk.level is BEGINNER and (desk.game.shown >= 0).sum() >= 10 and desk.game.status == "playing":
+            desk.restart(INTERMEDIATE)  # the user picks another level
+
+    desk = FakeDesk(BEGINNER, seed=7)
+    desk.on_grab = fault
+    logs, meant = run(desk, tmp_path, games=2)
+    assert logs[0].result == "abandoned" and logs[1].result in ("won", "lost")
+    assert all(g.clicks >= 0 for g in logs)
+    assert "abandoned" in summary(logs)
+    assert not desk.misses and desk.clicks == meant
+
+
+def test_covered_for_good_stops_safely_with_the_games_played_kept(tmp_path):
+    played: list = []
+
+    def fault(desk: FakeDesk) -> None:
+        if desk.games == 3 and desk.cover is None:
+            desk.cover = (0, 0, 1024, 768)  # a window over everything, for good
+
+    desk = FakeDesk(BEGINNER, seed=2)
+    desk.on_grab = fault
+    with pytest.raises(Stop, match="stopped safely"):
+        play(Options(games=5, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path), desk,
+             lambda target: Actuator(target, desk), logs=played)
+    assert len(played) == 2 and not desk.misses
