@@ -139,12 +139,18 @@ def _disc_candidates(
     return out
 
 
-def _refine_face(image: np.ndarray, skin: Skin, scale: float, x: int, y: int) -> tuple[float, float, float, float]:
+#: Relative scales tried around a coarse face hit: the disc looks smaller than it is (blurred rim).
+REFINE_STEPS = tuple(np.linspace(-0.06, 0.18, 13))
+
+
+def _refine_face(
+    image: np.ndarray, skin: Skin, scale: float, x: int, y: int, steps: tuple[float, ...] = REFINE_STEPS
+) -> tuple[float, float, float, float]:
     """Exact face position and scale near a coarse hit: (score, scale, left, top)."""
     h, w = skin.face_sprites.shape[1:3]
     grey = _grey(image)
     best = (-1.0, scale, float(x), float(y))
-    for step in np.linspace(-0.06, 0.18, 13):  # the disc looks smaller than it is: blurred rim
+    for step in steps:
         s = scale * (1 + step)
         tw, th = round(w * s), round(h * s)
         pad = COARSE + 3
@@ -159,12 +165,6 @@ def _refine_face(image: np.ndarray, skin: Skin, scale: float, x: int, y: int) ->
             if value > best[0]:
                 best = (float(value), s, float(x0 + mx), float(y0 + my))
     return best
-
-
-def _snap(scale: float) -> float:
-    """Displays scale in steps of 25 %: snap a measured scale that is within 6 % of one."""
-    step = round(scale * 4) / 4
-    return step if step and abs(scale - step) / step < 0.06 else scale
 
 
 #: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
@@ -279,22 +279,33 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     return found[0][1], found[0][2]
 
 
+def _scales_to_try(face_scale: float) -> list[float]:
+    """The face alone never sets the scale: a drawn face unlike the game's can match best a few
+    per cent off. The display's own steps near it come first, the face's measure last; the field
+    grown and read at each decides (every cell of an 8 x 8 or larger lattice must read)."""
+    near = round(face_scale * 4) / 4
+    other = near + (0.25 if face_scale > near else -0.25)
+    order = [near, other, face_scale]
+    return [float(s) for s in dict.fromkeys(order) if SCALES[0] <= s <= SCALES[-1]][:3]
+
+
 def _from_candidates(
     image: np.ndarray, skin: Skin, candidates: list[tuple[float, float, int, int]]
 ) -> tuple[float, Calibration, Skin] | None:
     for _, scale, x, y in candidates:
-        if True:
-            score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
-            if score < 0.6:
-                continue
-            fine = _snap(fine)
-            field = _grow_field(image, skin, fine, fx, fy)
+        score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
+        if score < 0.6:
+            continue
+        for trial in _scales_to_try(fine):
+            if trial != fine:  # the face's place at exactly this scale
+                _, _, fx, fy = _refine_face(image, skin, trial, round(fx), round(fy), steps=(0.0,))
+            field = _grow_field(image, skin, trial, fx, fy)
             if field is None or min(field.rows, field.cols) < MIN_SIDE:
                 continue  # a few cells that happen to fit: a face-like blob at a wrong scale
             reading = read(image, field, skin)
             if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
                 continue
-            cal = Calibration(skin.name, fine, field.left, field.top, field.rows, field.cols)
+            cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
             return score * (1 - float(reading.unknown.mean())), cal, skin
     return None
 

@@ -57,3 +57,13 @@ def test_classic_boards_read_back_exactly(seed, scale):
         assert not reading.unknown.any()
         assert np.array_equal(reading.codes, cells)
         assert (reading.face, reading.counter) == (face, counter)
+
+
+@pytest.mark.parametrize(("face", "tried"), [(1.08, [1.0, 1.25, 1.08]), (1.0, [1.0]), (1.45, [1.5, 1.25, 1.45]),
+                                             (2.1, [2.0])])
+def test_the_face_alone_never_sets_the_scale(face, tried):
+    """The display's 25 % steps near the face's measure are tried first, the measure itself last;
+    the field grown and read at each decides (a drawn face can match best a few per cent off)."""
+    from bot.calibrate import _scales_to_try
+
+    assert _scales_to_try(face) == tried
