@@ -96,17 +96,18 @@ def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, 
     grey): the others were looked for already, and each face costs a full template match.
     """
     faces = [_grey(f) for f in skin.face_sprites if not _has_disc(f, skin)] or [_grey(skin.face_sprites[0])]
+    h, w = skin.face_sprites.shape[1:3]  # a learnt face may be any size: not Winmine's 24 px
     out = []
     for scale in SCALES:
-        size = max(4, round(24 * scale / COARSE))
-        if size >= min(small.shape):
+        size = (max(4, round(w * scale / COARSE)), max(4, round(h * scale / COARSE)))
+        if max(size) >= min(small.shape):
             continue
         best = None
         for face in faces:
-            tmpl = cv2.resize(face, (size, size), interpolation=cv2.INTER_AREA)
+            tmpl = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
             res = cv2.matchTemplate(small, tmpl, cv2.TM_CCOEFF_NORMED)
             best = res if best is None else np.maximum(best, res)
-        for value, x, y in _peaks(best, PEAKS, size):
+        for value, x, y in _peaks(best, PEAKS, max(size)):
             out.append((value, scale, x * COARSE, y * COARSE))
     out.sort(reverse=True)
     return out

@@ -37,11 +37,13 @@ from bot.led import crops, place, units_box
 from bot.looks import Looks
 from bot.sat import SatCore
 from bot.skin import CELL_CODES, Skin
-from bot.vision import cut_tiles
+from bot.vision import Field, cut_tiles, frame_of
 
 NUMBERS = tuple(range(9))
 SPECIAL = ("flag", "question", "mine", "exploded", "wrong_flag")
 FACES = ("playing", "pressed", "won", "lost")
+LEARNT_FRAME_DEPTH = 2  # the frame learnt: the pixel just outside the one next to the field
+
 #: A face differs from another state by at least this many pixels' worth of change.
 FACE_CHANGE = 12
 #: Clicks, counted in games, before the learner gives up on what it has not seen.
@@ -70,6 +72,7 @@ class Learnt:
     unnamed: list[list[int]] = field(default_factory=list)  # per number look never named: what it could be
     digits: dict[str, np.ndarray] = field(default_factory=dict)  # counter digit -> sprite
     counter_boxes: list[tuple[int, int, int, int]] = field(default_factory=list)  # each digit, left to right
+    frame: dict[str, tuple[int, int, int]] | None = None  # the frame's colour round the field, per side
 
     @property
     def missing(self) -> list[str]:
@@ -534,6 +537,10 @@ class Learner:
         for name, image in self.face_images.items():
             out.faces[name] = image[y : y + h, x : x + w].copy()
         out.face_box = self.face_box
+        lat = self.lat
+        # One pixel of frame is enough to refuse a cut board, and what a scaled display keeps plain.
+        out.frame = frame_of(self.face_images["playing"], Field(lat.left, lat.top, lat.pitch, lat.rows, lat.cols),
+                             depth=LEARNT_FRAME_DEPTH)
         if self.counter is not None:
             out.counter_boxes, out.digits = self.counter
         out.unnamed = [sorted(self.possible.get(k, set(NUMBERS)) - set(self.names.values()))
@@ -591,6 +598,9 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
         "face": {"size": [w, h], "from_field_centre_top": [_num(x - centre), y - lat.top]},
         "counter": counter,
     }
+    if learnt.frame is not None:
+        meta["frame_bgr"] = {side: list(bgr) for side, bgr in learnt.frame.items()}
+        meta["frame_depth"] = LEARNT_FRAME_DEPTH
     (folder / "skin.json").write_text(json.dumps(meta, indent=1) + "\n")
 
 

@@ -470,6 +470,35 @@ def _counter_value(skin: Skin, index: list[int], known: np.ndarray, confidence: 
 FRAME_TOLERANCE = 96
 
 
+def _frame_bands(field: Field, depth: int, p: float) -> dict[str, tuple[float, float, float, float]]:
+    """(left, top, width, height) of the band from one 1x pixel (p image pixels) out to depth, per side."""
+    d = (depth - 1) * p  # the first pixel out blends with the cells on a scaled display
+    x, y, w, h = field.left + p, field.top + p, field.width - 2 * p, field.height - 2 * p  # corners left out
+    return {
+        "top": (x, field.top - depth * p, w, d),
+        "bottom": (x, field.top + field.height + p, w, d),
+        "left": (field.left - depth * p, y, d, h),
+        "right": (field.left + field.width + p, y, d, h),
+    }
+
+
+def frame_of(image: np.ndarray, field: Field, depth: int = 3) -> dict[str, tuple[int, int, int]] | None:
+    """The frame's colour on each side of a field at 1x (what a learnt skin keeps), or None where a
+    side is not one plain colour (no frame to check by)."""
+    out = {}
+    for side, (left, top, width, height) in _frame_bands(field, depth, 1.0).items():
+        try:
+            band = resample(image, left, top, width, height, (round(width), round(height)))
+        except VisionError:
+            return None
+        colours = band.reshape(-1, 3)
+        colour = np.median(colours, axis=0)
+        if (np.abs(colours.astype(np.int16) - colour).max(axis=1) > FRAME_TOLERANCE // 2).any():
+            return None
+        out[side] = tuple(int(v) for v in colour)
+    return out
+
+
 def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
     """Whether the game's frame shows along every cell of all four sides of the field.
 
@@ -479,19 +508,10 @@ def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
     """
     if skin.frame is None:
         return True
-    p = field.pitch / skin.cell  # one 1x pixel, in image pixels
-    d = (skin.frame_depth - 1) * p  # the band from one pixel out (the first blends with the cells)
-    bands = {  # (left, top, width, height) of the band, per side
-        "top": (field.left, field.top - skin.frame_depth * p, field.width, d),
-        "bottom": (field.left, field.top + field.height + p, field.width, d),
-        "left": (field.left - skin.frame_depth * p, field.top, d, field.height),
-        "right": (field.left + field.width + p, field.top, d, field.height),
-    }
-    depth = skin.frame_depth - 1
-    for side, box in bands.items():
-        along = skin.cell * (field.cols if side in ("top", "bottom") else field.rows)
+    p = field.pitch / skin.cell
+    for side, box in _frame_bands(field, skin.frame_depth, p).items():
         try:  # the band at 1x: every pixel of it, so the top of one digit in a hidden row shows
-            band = resample(image, *box, (along, depth) if side in ("top", "bottom") else (depth, along))
+            band = resample(image, *box, (max(1, round(box[2] / p)), max(1, round(box[3] / p))))
         except VisionError:
             return False  # the band runs off the image: the board is cut by the screen's edge
         diff = np.abs(band.astype(np.int16) - np.array(skin.frame[side], np.int16)).max(axis=2)

@@ -11,12 +11,14 @@ import numpy as np
 import pytest
 
 from bot.board import parse_grid
+from bot.calibrate import calibrate
 from bot.errors import VisionError
 from bot.labels import COVERED_CLASS, from_mines, settle
 from bot.lattice import find_lattice
 from bot.learn import Learner, write_skin
 from bot.simulator import Level
 from bot.skin import load_skin
+from bot.vision import read
 from tests.toy_game import ToyGame, check_reads, unseen_boards
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
@@ -112,8 +114,16 @@ def test_learning_a_look_no_skin_ships(tmp_path, scale):
     assert not learnt.missing
     write_skin(learnt, tmp_path / "toy", "toy")
     skin = load_skin(tmp_path / "toy")
+    assert skin.frame is not None  # what the frame round the field looks like was learnt too
     for toy in unseen_boards(scale, seed=1, count=12):
         check_reads(skin, toy)
+    # ... so a board whose last row another window hides is refused, not read one row short.
+    image = toy.grab()
+    cal, _ = calibrate(image, [skin])
+    image[round(cal.top + (cal.rows - 1) * skin.cell):] = (40, 110, 200)
+    with pytest.raises(VisionError):
+        found, _ = calibrate(image, [skin])
+        read(image, found.with_pitch(skin), skin).board()
 
 
 def test_learning_refuses_a_screen_without_a_board():
