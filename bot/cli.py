@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", help="the level the game must show (beginner, intermediate, expert, RxCxM)")
     play.add_argument("--flags", action=argparse.BooleanOptionalAction, default=False, help="flag proven mines")
     play.add_argument("--dry-run", action="store_true", help="never click: draw the advice instead")
+    play.add_argument("--stop-key", default="Escape", metavar="KEY",
+                      help="a key that stops the bot while the game has the focus (default: Escape; none: no key)")
     play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
     play.add_argument("--profile", default="calibration/profile.json")
@@ -290,6 +292,7 @@ def _play_options(args: argparse.Namespace):
 def cmd_play(args: argparse.Namespace) -> Exit:
     from bot.platform import current
     from bot.play import Stop, play, summary
+    from bot.stopkey import StopKey
 
     current().prepare()
     options = _play_options(args)
@@ -299,12 +302,23 @@ def cmd_play(args: argparse.Namespace) -> Exit:
         where = f"over the game (and saved to {options.annotated})" if options.overlay else f"on {options.annotated}"
         print(f"dry run: the advice is drawn {where} as you play; Ctrl-C ends it", file=sys.stderr)
     logs: list = []
+    key = StopKey(args.stop_key) if args.stop_key.lower() != "none" and not options.dry_run else None
+    if key is not None:
+        problem = key.start()
+        if problem:
+            print(problem, file=sys.stderr)
+            key = None
+        else:
+            options.stopped = lambda: key.pressed
+            print(f"press {args.stop_key} to stop (the key is the bot's while it plays)", file=sys.stderr)
     try:
         play(options, say=lambda line: print(line, file=sys.stderr), logs=logs)
     except Stop as err:
         print(f"error: {err}", file=sys.stderr)
         return Exit.FAILED
-    finally:  # on every way out (a stop, Ctrl-C, the fail-safe): what was played
+    finally:  # on every way out (a stop, the stop key, Ctrl-C, the fail-safe): what was played
+        if key is not None:
+            key.close()
         if logs or not options.dry_run:
             print(summary(logs))
     if options.dry_run:

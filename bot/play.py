@@ -67,6 +67,7 @@ class Options:
     max_frames: int | None = None  # dry run: stop after this many frames (tests)
     overlay: bool = True  # dry run: draw over the game (else, or where it cannot, only the PNG)
     fresh_layouts: bool = False  # WineMine seeds from the clock's second: start each game in a new one
+    stopped: Callable[[], bool] | None = None  # the user's stop key: asked before every click
     skins: list[Skin] = field(default_factory=list)
 
 
@@ -242,6 +243,12 @@ class Player:
                 return
             time.sleep(0.002)
 
+    def still_wanted(self) -> bool:
+        """False once the user pressed the stop key: the next click is not made."""
+        if self.options.stopped is not None and self.options.stopped():
+            raise Stop("stopped: the stop key was pressed")
+        return True
+
     def act(self, board: Board, advice: Advice) -> int:
         """Click a batch; returns how many of the clicks were guesses."""
         assert self.actuator is not None
@@ -249,16 +256,17 @@ class Player:
         self.clicked = []
         if advice.safe:
             for cell in sorted(advice.safe):
-                if covered[cell] and self.still_covered(board, cell):
+                if covered[cell] and self.still_wanted() and self.still_covered(board, cell):
                     self.actuator.open(cell)
                     self.clicked.append(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
-                    if board.cells[cell] == UNOPENED and self.still_covered(board, cell):
+                    if board.cells[cell] == UNOPENED and self.still_wanted() and self.still_covered(board, cell):
                         self.actuator.flag(cell)
                         self.clicked.append(cell)
             return 0
-        if advice.guess is not None and covered[advice.guess] and self.still_covered(board, advice.guess):
+        if (advice.guess is not None and covered[advice.guess] and self.still_wanted()
+                and self.still_covered(board, advice.guess)):
             self.actuator.open(advice.guess)
             self.clicked.append(advice.guess)
             return 1
@@ -270,6 +278,7 @@ class Player:
         changes, mid-way is logged as abandoned; the next one follows the new board."""
         image, reading, board = self.look(None)
         if reading.face != "playing" or (board.cells != UNOPENED).any():
+            self.still_wanted()
             self.actuator.restart()
             for _ in range(RETRIES):  # wait until the new game is drawn
                 time.sleep(SETTLE)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from bot.actuator import Actuator, Target
+from bot.board import UNOPENED
 from bot.play import Options, Stop, play, summary
 from bot.simulator import Level
 from bot.skin import load_skins
@@ -113,3 +114,14 @@ def test_covered_for_good_stops_safely_with_the_games_played_kept(tmp_path):
         play(Options(games=5, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path), desk,
              lambda target: Actuator(target, desk), logs=played)
     assert len(played) == 2 and not desk.misses
+
+
+def test_the_stop_key_stops_before_the_next_click_and_keeps_the_games_played(tmp_path):
+    desk = FakeDesk(BEGINNER, seed=4)
+    played: list = []
+    options = Options(games=6, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path,
+                      stopped=lambda: desk.games >= 3 and len(desk.clicks) > 0)
+    with pytest.raises(Stop, match="stop key"):
+        play(options, desk, lambda target: Actuator(target, desk), logs=played)
+    assert len(played) == 2
+    assert desk.games == 3 and (desk.game.shown == UNOPENED).all()  # no click after the key

@@ -16,6 +16,7 @@ from bot.skin import load_skins
 from bot.winemine import WineMine
 
 RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
+pytestmark = pytest.mark.usefixtures("wineprefix")  # every test here runs Wine in a prefix of its own
 
 
 class Recording:
@@ -444,3 +445,38 @@ def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale
     skin = load_skin(folder)
     for toy in unseen_boards(scale, seed=2):
         check_reads(skin, toy)
+
+
+def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
+    """`play` as a user runs it, in its own process: Escape pressed while the game has the focus
+    stops it, with the summary of the games played and no click after."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    with WineMine(Level(9, 9, 10), x=200, y=150) as game:
+        left, top = field_of(game)
+        run = subprocess.Popen([sys.executable, "-m", "bot", "play", "--games", "500", "--profile",
+                                str(tmp_path / "p.json")], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(root)})
+        try:
+            # Let it play for a while: the face shows a game under way or over.
+            deadline = time.monotonic() + 60
+            with Screen() as screen:
+                first = screen.grab()
+                while time.monotonic() < deadline and run.poll() is None:
+                    time.sleep(0.5)
+                    if not np.array_equal(screen.grab()[top : top + 144, left : left + 144],
+                                          first[top : top + 144, left : left + 144]):
+                        break
+            time.sleep(2.0)  # a few games
+            subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=30)
+            out, err = run.communicate(timeout=60)
+        finally:
+            if run.poll() is None:
+                run.kill()
+    assert run.returncode == 1, err
+    assert "stop key" in err and "Traceback" not in err
+    assert out.splitlines()[0].startswith("game result")  # the summary table
+    assert "won" in out or "lost" in out
