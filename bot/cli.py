@@ -91,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return Exit.INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`| head`): not an error worth a traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit would fail again
+        return Exit.FAILED
 
 
 def cmd_solve(args: argparse.Namespace) -> Exit:
@@ -194,7 +197,8 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     f = _field_dict(field)
     print(f"skin {skin.name}, scale {cal.scale:g}, field {f['cols']}x{f['rows']} cells at ({f['left']}, {f['top']}), "
           f"cell {f['cell_w']} px")
-    print(f"face {reading.face}, counter {reading.counter}")
+    timer = "" if reading.timer is None else f", timer {reading.timer}"
+    print(f"face {reading.face}, counter {reading.counter}{timer}")
     print("\n".join(grid))
     if advice is not None:
         print()

@@ -74,6 +74,7 @@ class Reading:
     counter: int | None
     counter_confidence: float
     framed: bool = True  # the game's frame is seen on all four sides (frame_seen)
+    timer: int | None = None  # seconds shown, where the skin knows the timer (never needed to play)
 
     @property
     def complete(self) -> bool:
@@ -420,12 +421,26 @@ def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, 
 
 
 def read_counter(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | None, float]:
+    """The mine counter: mines left to flag, as the game shows them."""
+    return _read_led(image, field, skin, skin.counter_offset, skin.counter_anchor)
+
+
+def read_timer(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | None, float]:
+    """The timer (the other LED counter), where the skin says where it is."""
+    if skin.timer_offset is None:
+        return None, 0.0
+    return _read_led(image, field, skin, skin.timer_offset, skin.timer_anchor)
+
+
+def _read_led(
+    image: np.ndarray, field: Field, skin: Skin, offset: tuple[int, int], anchor: str
+) -> tuple[int | None, float]:
     if not len(skin.digit_sprites):
         return None, 0.0
     scale = field.pitch / skin.cell
     h, w = skin.digit_sprites.shape[1:3]
-    dx, dy = skin.counter_offset
-    side = field.left + (field.width if skin.counter_anchor == "right" else 0.0)
+    dx, dy = offset
+    side = field.left + (field.width if anchor == "right" else 0.0)
     # LED segments are thin: their blurred rims are noise, so only the segments themselves count.
     sprites, mask = bank(skin.digit_sprites, scale), telling(skin.digit_sprites, grow=0)
     try:  # all digits at once, unshifted: enough whenever every digit reads clearly (always at 100 %)
@@ -527,5 +542,6 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     face, face_conf = read_face(image, field, skin)
     counter, counter_conf = read_counter(image, field, skin)
     framed = frame_seen(image, field, skin)
-    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed)
+    timer, _ = read_timer(image, field, skin)
+    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed, timer)
 

@@ -202,6 +202,7 @@ def main() -> None:
         "frame_bgr": {"top": list(DARK), "left": list(DARK), "bottom": list(WHITE), "right": list(WHITE)},
         "face": {"size": [24, 24], "from_field_centre_top": [-12, -39], "disc_bgr": list(YELLOW)},
         "counter": {"digit": [13, 23], "digits": 3, "from_field_left_top": [5, -39]},
+        "timer": {"from_field_right_top": [-46, -39]},
     }
     (out / "skin.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(f"{len(sprites)} sprites in {out}")

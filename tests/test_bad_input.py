@@ -65,3 +65,11 @@ def test_a_corrupt_profile_means_calibrating_afresh(tmp_path, text):
     else:
         path.write_text(text)
     assert load_profile(path) is None
+
+
+def test_output_into_a_closed_pipe_is_not_a_traceback(tmp_path):
+    (tmp_path / "g.txt").write_text("\n".join(["0" * 100 + "?" * 100] * 200) + "\n")  # ~300 kB of JSON
+    run = subprocess.run(f"{sys.executable} -m bot solve g.txt --json | head -c 10", shell=True, cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert "Traceback" not in run.stderr and len(run.stdout) == 10

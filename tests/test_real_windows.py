@@ -1,5 +1,6 @@
 """The genuine look: real screenshots of Windows XP's Minesweeper and Minesweeper X, taken by other
-people on real Windows machines, read with nothing but the shipped skins, at 100-200 % scaling.
+people on real Windows machines, read with nothing but the shipped skins, at 100-200 % scaling:
+every cell, the face and both counters.
 
 The screenshots are third-party pixels: they are read from ../shared/real-windows (or the folder
 named by MINESWEEPER_REAL_WINDOWS) and never copied into the project. Their truth (grid and face)
@@ -27,6 +28,11 @@ REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS", Path(__file__).resolve().
 NAMES = sorted(p.stem for p in REAL.glob("*.json")) if REAL.is_dir() else []
 SCALES = (1.0, 1.25, 1.5, 2.0)
 MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}  # Minesweeper X's Beginner is 8 x 8
+#: The timer each screenshot shows, read by eye from the pictures (not by this code).
+TIMERS = {"msx_yang_beg_fresh": 0, "msx_yang_exp_fresh": 0, "msx_yang_int_fresh": 0, "xp_sorearu_3f95880_won": 27,
+          "xp_sorearu_608308d_playing": 7, "xp_sorearu_740e7d0_playing": 8, "xp_sorearu_8970f9f_won": 12,
+          "xp_sorearu_90b2a93_lost": 1, "xp_sorearu_b6e42ae_lost": 13, "xp_sorearu_c44f8ad_lost": 13,
+          "xp_sorearu_e47ecd2_playing": 13, "xp_sorearu_e77fb12_playing": 17}
 SKINS = load_skins()
 
 if not NAMES:
@@ -64,7 +70,7 @@ def test_real_screenshot_is_found_and_read_exactly(name, scale):
     wrong = (reading.codes != cells) & ~reading.unknown
     assert not wrong.any(), np.argwhere(wrong)
     assert not reading.unknown.any(), np.argwhere(reading.unknown)
-    assert (reading.face, reading.counter) == (face, counter)
+    assert (reading.face, reading.counter, reading.timer) == (face, counter, TIMERS[name])
 
 
 def test_replay_prints_the_true_board(capsys):
