@@ -444,8 +444,8 @@ def _read_led(
     # LED segments are thin: their blurred rims are noise, so only the segments themselves count.
     sprites, mask = bank(skin.digit_sprites, scale), telling(skin.digit_sprites, grow=0)
     try:  # all digits at once, unshifted: enough whenever every digit reads clearly (always at 100 %)
-        strip = (side + dx * scale, field.top + dy * scale, w * skin.digits * scale, h * scale)
-        index_all, best_all, second_all = _best_of_shifts(image, strip, (w * skin.digits, h), skin.digits,
+        whole = (side + dx * scale, field.top + dy * scale, w * skin.digits * scale, h * scale)
+        index_all, best_all, second_all = _best_of_shifts(image, whole, (w * skin.digits, h), skin.digits,
                                                           sprites, mask, shifts=((0.0, 0.0),))
     except VisionError:
         return None, 0.0
@@ -454,11 +454,11 @@ def _read_led(
     else:
         index, best, second = [], [], []
     if not index and skin.family:  # a family skin's digits differ from the game's by a pixel here and there
-        strip = resample(image, *strip, (w * skin.digits, h))
+        strip = resample(image, *whole, (w * skin.digits, h))
         tiles = np.ascontiguousarray(strip.reshape(h, skin.digits, w, 3).swapaxes(0, 1))
         found, sure = loose(tiles, sprites, mask)
         if (found >= 0).all():
-            return _counter_value(skin, list(found), np.ones(skin.digits, bool), sure)
+            return _led_value(skin, list(found), np.ones(skin.digits, bool), sure)
     for k in range(skin.digits if not index else 0):  # each digit finds its own sub-pixel fit
         box = (side + (dx + k * w) * scale, field.top + dy * scale, w * scale, h * scale)
         try:
@@ -468,10 +468,10 @@ def _read_led(
         index.append(int(i[0]))
         best.append(float(b[0]))
         second.append(float(s2[0]))
-    return _counter_value(skin, index, *judge(np.array(best), np.array(second)))
+    return _led_value(skin, index, *judge(np.array(best), np.array(second)))
 
 
-def _counter_value(skin: Skin, index: list[int], known: np.ndarray, confidence: np.ndarray) -> tuple[int | None, float]:
+def _led_value(skin: Skin, index: list[int], known: np.ndarray, confidence: np.ndarray) -> tuple[int | None, float]:
     text = "".join(skin.digit_names[i] for i in index).replace("minus", "-")
     try:
         value = int(text)
