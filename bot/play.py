@@ -244,7 +244,7 @@ class Player:
             time.sleep(0.002)
 
     def still_wanted(self) -> bool:
-        """False once the user pressed the stop key: the next click is not made."""
+        """True, until the user presses the stop key: then Stop, and the next click is not made."""
         if self.options.stopped is not None and self.options.stopped():
             raise Stop("stopped: the stop key was pressed")
         return True
