@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -407,9 +411,6 @@ class ToyWindow:
     """tests/toy_window.py running in the display: a game the bot has never seen, in a real window."""
 
     def __init__(self, level: str, scale: float, seed: int, at: tuple[int, int] = (150, 120)) -> None:
-        import subprocess
-        import sys
-
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.toy_window", "--level", level, "--scale", str(scale), "--seed", str(seed),
              "--at", f"{at[0]},{at[1]}"],
@@ -447,13 +448,9 @@ def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale
         check_reads(skin, toy)
 
 
-def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
-    """`play` as a user runs it, in its own process: Escape pressed while the game has the focus
-    stops it, with the summary of the games played and no click after."""
-    import os
-    import subprocess
-    import sys
-
+def _play_then(tmp_path: Path, stop) -> tuple[subprocess.Popen, str, str]:
+    """`play` as a user runs it, in its own process on Beginner, stopped by `stop(process)` once it
+    has played a while."""
     root = Path(__file__).resolve().parent.parent
     with WineMine(Level(9, 9, 10), x=200, y=150) as game:
         left, top = field_of(game)
@@ -461,8 +458,7 @@ def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
                                 str(tmp_path / "p.json")], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(root)})
         try:
-            # Let it play for a while: the face shows a game under way or over.
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 60  # until the board changes: it is playing
             with Screen() as screen:
                 first = screen.grab()
                 while time.monotonic() < deadline and run.poll() is None:
@@ -471,12 +467,26 @@ def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
                                           first[top : top + 144, left : left + 144]):
                         break
             time.sleep(2.0)  # a few games
-            subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=30)
+            stop(run)
             out, err = run.communicate(timeout=60)
         finally:
             if run.poll() is None:
                 run.kill()
+    return run, out, err
+
+
+def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
+    """Escape pressed while the game has the focus stops the run, with the summary of the games played."""
+    run, out, err = _play_then(tmp_path, lambda _: subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=30))
     assert run.returncode == 1, err
     assert "stop key" in err and "Traceback" not in err
     assert out.splitlines()[0].startswith("game result")  # the summary table
+    assert "won" in out or "lost" in out
+
+
+def test_ctrl_c_ends_a_run_with_its_summary(display, tmp_path: Path):
+    run, out, err = _play_then(tmp_path, lambda process: process.send_signal(signal.SIGINT))
+    assert run.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert out.splitlines()[0].startswith("game result")
     assert "won" in out or "lost" in out
