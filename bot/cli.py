@@ -62,7 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--annotated", default="dry-run.png", help="dry run: where the annotated screenshot goes")
     play.add_argument("--overlay", action=argparse.BooleanOptionalAction, default=True,
                       help="dry run: draw the advice over the game (--no-overlay: only the PNG)")
-    play.add_argument("--skin", action="append")
+    play.add_argument("--skin", action="append", help="only try this skin (repeatable)")
+    play.add_argument("--learn", action=argparse.BooleanOptionalAction, default=True,
+                      help="a look no skin knows is learnt on the spot (safe moves only), then played")
+    play.add_argument("--templates", default=None, help="where skins are read from and learnt ones written")
     play.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # dry run: stop after N redraws (tests)
 
     demo = sub.add_parser("demo", help="start WineMine in a virtual display and play a few games per level")
@@ -289,13 +292,13 @@ def _play_options(args: argparse.Namespace):
         annotated=Path(args.annotated),
         max_frames=args.frames,
         overlay=args.overlay,
-        skins=load_skins(names=args.skin),
+        skins=load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin),
     )
 
 
 def cmd_play(args: argparse.Namespace) -> Exit:
     from bot.platform import current
-    from bot.play import Stop, play, summary
+    from bot.play import NotFound, Stop, play, summary
     from bot.stopkey import StopKey
 
     current().prepare()
@@ -315,8 +318,16 @@ def cmd_play(args: argparse.Namespace) -> Exit:
         else:
             options.stopped = lambda: key.pressed
             print(f"press {args.stop_key} to stop (the key is the bot's while it plays)", file=sys.stderr)
+    say = lambda line: print(line, file=sys.stderr)  # noqa: E731
     try:
-        play(options, say=lambda line: print(line, file=sys.stderr), logs=logs)
+        try:
+            play(options, say=say, logs=logs)
+        except NotFound:
+            if not args.learn or options.dry_run:
+                raise
+            say("no look the bot knows is on the screen: learning this one from the game (safe moves only)")
+            options.skins = [*options.skins, _learn_on_sight(args, options, say)]
+            play(options, say=say, logs=logs)
     except Stop as err:
         print(f"error: {err}", file=sys.stderr)
         return Exit.FAILED
@@ -328,6 +339,32 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     if options.dry_run:
         print(f"dry run: advice drawn on {options.annotated}")
     return Exit.OK
+
+
+def _learn_on_sight(args: argparse.Namespace, options, say):
+    """Learn the look on the screen (calibrate --learn's machinery), keep it as a new skin beside
+    the others, point the profile at it; the skin, or an error when there is no board to learn."""
+    from pathlib import Path
+
+    from bot.calibrate import Calibration, save_profile
+    from bot.capture import Screen
+    from bot.errors import VisionError
+    from bot.learn import LearnError, learn_live, write_skin
+    from bot.skin import TEMPLATES, load_skin
+
+    root = Path(args.templates) if args.templates else TEMPLATES
+    name = next(n for n in (f"learnt-{k}" if k else "learnt" for k in range(1000)) if not (root / n).exists())
+    try:
+        with Screen() as screen:
+            learnt = learn_live(screen, say=say)
+    except (LearnError, VisionError) as err:
+        raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {err}") from err
+    write_skin(learnt, root / name, name)
+    lat = learnt.lattice
+    save_profile(options.profile, Calibration(name, 1.0, lat.left, lat.top, lat.rows, lat.cols))
+    say(f"learnt skin {name!r} in {root / name} from {learnt.games} game(s); missing: "
+        + (", ".join(learnt.missing) or "nothing"))
+    return load_skin(root / name)
 
 
 def _check_level(level_name: str, options) -> None:

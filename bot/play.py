@@ -37,6 +37,10 @@ class Stop(BotError):
     """The loop cannot go on safely; the message says why and where the screenshot is."""
 
 
+class NotFound(Stop):
+    """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
+
+
 class Stale(VisionError):
     """The game on the screen is no longer the one a batch was decided on (moved, covered,
     restarted): the batch is dropped and the board read again, not a misread."""
@@ -171,7 +175,7 @@ class Player:
                 problem = str(err)
                 time.sleep(0.1)
         saved = self._save_stop(image)
-        raise Stop(f"stopped safely: {problem}; last screenshot: {saved}")
+        raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
 
     def _save_stop(self, image: np.ndarray | None) -> str:
         if image is None:

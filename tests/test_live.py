@@ -14,6 +14,7 @@ import pytest
 
 from bot.actuator import Actuator, Target
 from bot.capture import Screen
+from bot.errors import VisionError
 from bot.play import Options, play
 from bot.simulator import LEVELS, Level
 from bot.skin import load_skins
@@ -418,9 +419,17 @@ class ToyWindow:
         )
 
     def __enter__(self) -> ToyWindow:
-        time.sleep(1.5)  # Tk up and drawn
-        assert self.proc.poll() is None
-        return self
+        from bot.lattice import find_lattice
+
+        deadline = time.monotonic() + 60  # until Tk is up and its fresh board drawn (a loaded machine is slow)
+        with Screen() as screen:
+            while time.monotonic() < deadline and self.proc.poll() is None:
+                try:
+                    find_lattice(screen.grab())
+                    return self
+                except VisionError:
+                    time.sleep(0.1)
+        raise AssertionError("the toy window never showed its board")
 
     def __exit__(self, *exc: object) -> None:
         from bot.xdisplay import stop_process
@@ -490,3 +499,23 @@ def test_ctrl_c_ends_a_run_with_its_summary(display, tmp_path: Path):
     assert "interrupted" in err and "Traceback" not in err
     assert out.splitlines()[0].startswith("game result")
     assert "won" in out or "lost" in out
+
+
+def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path):
+    """`play` on a game whose look no skin knows (the toy window): it says so, learns the look on
+    the spot with safe moves, keeps it as a new skin, and plays the games asked for."""
+    import shutil
+
+    from bot.skin import TEMPLATES
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    root = Path(__file__).resolve().parent.parent
+    with ToyWindow("9x9x10", 1.0, seed=11):
+        run = subprocess.run([sys.executable, "-m", "bot", "play", "--games", "2", "--templates", str(templates),
+                              "--profile", str(tmp_path / "p.json"), "--stop-key", "none"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(root)})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "learning this one" in run.stderr and (templates / "learnt" / "skin.json").exists()
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("game result") and len(lines) == 4  # header, two games, totals
