@@ -12,6 +12,7 @@ clock second, so WineMine never replays a layout.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -39,6 +40,7 @@ def main() -> None:
     args = parser.parse_args()
     skins = load_skins()
     with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("WINEPREFIX", str(Path(tmp) / "wine"))  # never the user's ~/.wine
         for name in args.levels.split(","):
             level = Level(*LEVELS[name])
             logs, stops, crashes = [], 0, 0
@@ -48,17 +50,20 @@ def main() -> None:
                 while len(logs) < args.games and stops + crashes < 10:
                     options = Options(games=min(10, args.games - len(logs)), skins=skins,
                                       profile=Path(tmp) / f"{name}.json", stop_dir=Path(args.stops), fresh_layouts=True)
+                    batch: list = []
                     try:
-                        logs += play(options, screen)
+                        play(options, screen, logs=batch)
                     except Stop as err:
                         stops += 1
                         print("stop:", err, flush=True)
                     except Exception:
                         crashes += 1
                         traceback.print_exc()
+                    logs += batch  # the games a stop ended early count too
                     print(f"\r{name}: {len(logs)}/{args.games}", end="", file=sys.stderr, flush=True)
                 game.close()
             won = [g for g in logs if g.result == "won"]
+            logs = [g for g in logs if g.result != "abandoned"]  # none expected: nobody else touches the game
             low, high = wilson(len(won), len(logs))
             median = np.median([g.seconds for g in won]) if won else float("nan")
             print(f"\n{name:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "
