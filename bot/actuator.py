@@ -8,6 +8,9 @@ never moves there. Its default 0.1 s pause after every call is cut to almost not
 
 from __future__ import annotations
 
+import contextlib
+import sys
+import types
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +21,10 @@ PAUSE = 0.0  # WineMine queues events; the loop waits for the frame to settle af
 
 class ActuatorError(BotError):
     """A click the guard refused, or the user's fail-safe."""
+
+
+class TargetMoved(ActuatorError):
+    """The game's window moved, closed or was covered just before a click: the click was not made."""
 
 
 @dataclass(frozen=True)
@@ -51,13 +58,14 @@ class Target:
 
 
 class Actuator:
-    """Clicks through pyautogui (or any object with its moveTo/click API, for tests)."""
+    """Clicks through bot.xmouse on X11, else pyautogui (or any object with their click API, for tests)."""
 
     def __init__(self, target: Target, backend: Any = None) -> None:
-        if backend is None:
-            import contextlib
-            import sys
+        if backend is None:  # on X11, clicks that check the game's window in the same server grab
+            from bot.xmouse import for_target
 
+            backend = for_target(target.cell_centre((target.rows // 2, target.cols // 2)))
+        if backend is None:
             # Imported late: it binds to the display on import. python-xlib prints its Xauthority
             # warnings on stdout, which belongs to our output (--json): send them to stderr.
             with contextlib.redirect_stdout(sys.stderr):
@@ -74,8 +82,7 @@ class Actuator:
         try:
             self.gui.click(x, y, button=button)  # moves there first, then presses and releases
         except Exception as err:
-            if type(err).__name__ == "FailSafeException":
-                raise ActuatorError("stopped: the mouse was thrown into a screen corner (fail-safe)") from err
+            _translate(err)
             raise
         self.clicks += 1
 
@@ -90,12 +97,26 @@ class Actuator:
     def hold(self, x: int, y: int) -> None:
         """Left button down and kept down: the game shows its "pressed" face meanwhile."""
         self._guard(x, y)
-        self.gui.mouseDown(x, y, button="left")
+        try:
+            self.gui.mouseDown(x, y, button="left")
+        except Exception as err:
+            _translate(err)
+            raise
 
     def release(self, x: int, y: int) -> None:
         self._guard(x, y)
-        self.gui.mouseUp(x, y, button="left")
+        try:
+            self.gui.mouseUp(x, y, button="left")
+        except Exception as err:
+            _translate(err)
+            raise
         self.clicks += 1
+
+    def close(self) -> None:
+        """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
+        close = getattr(self.gui, "close", None)
+        if callable(close) and not isinstance(self.gui, types.ModuleType):  # pyautogui is a module
+            close()
 
     def open(self, cell: tuple[int, int]) -> None:
         self._press(*self.target.cell_centre(cell), "left")
@@ -108,3 +129,12 @@ class Actuator:
 
     def restart(self) -> None:
         self._press(*self.target.face_centre(), "left")
+
+
+def _translate(err: Exception) -> None:
+    """The backends' own stops as ours (pyautogui's fail-safe, bot.xmouse's checks)."""
+    kind = type(err).__name__
+    if kind in ("FailSafeException", "FailSafe"):
+        raise ActuatorError("stopped: the mouse was thrown into a screen corner (fail-safe)") from err
+    if kind == "WindowMoved":
+        raise TargetMoved(str(err)) from err

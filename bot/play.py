@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from bot.actuator import Actuator, ActuatorError, Target
+from bot.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.advice import Advice, advise
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
 from bot.calibrate import Calibration, locate
@@ -134,6 +134,8 @@ class Player:
         target = Target(self.field.left + self.origin.left, self.field.top + self.origin.top, self.field.pitch,
                         self.field.rows, self.field.cols, face)
         clicks = self.actuator.clicks if self.actuator is not None else 0
+        if self.actuator is not None:
+            self.actuator.close()
         self.actuator = None if self.options.dry_run else self.make_actuator(target)
         if self.actuator is not None:
             self.actuator.clicks = clicks  # one count for the whole run, whatever the window did
@@ -254,7 +256,15 @@ class Player:
         return True
 
     def act(self, board: Board, advice: Advice) -> int:
-        """Click a batch; returns how many of the clicks were guesses."""
+        """Click a batch; returns how many of the clicks were guesses. The mouse's own check (the
+        game's window still where it was, in the same X server grab as the click) drops the
+        batch like the check by pixels does."""
+        try:
+            return self._act(board, advice)
+        except TargetMoved as err:
+            raise Stale(str(err)) from err
+
+    def _act(self, board: Board, advice: Advice) -> int:
         assert self.actuator is not None
         covered = board.covered()
         self.clicked = []

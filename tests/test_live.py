@@ -519,3 +519,92 @@ def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path)
     assert "learning this one" in run.stderr and (templates / "learnt" / "skin.json").exists()
     lines = run.stdout.splitlines()
     assert lines[0].startswith("game result") and len(lines) == 4  # header, two games, totals
+
+
+class Canary:
+    """A window under everything, over the whole screen, that notes every click reaching it: a
+    click that misses the game lands here."""
+
+    def __init__(self) -> None:
+        import threading
+
+        from Xlib import X
+        from Xlib import display as xdisplay
+
+        self.d = xdisplay.Display()
+        screen = self.d.screen()
+        self.win = screen.root.create_window(0, 0, screen.width_in_pixels, screen.height_in_pixels, 0,
+                                             screen.root_depth, X.InputOutput, X.CopyFromParent,
+                                             background_pixel=screen.black_pixel, event_mask=X.ButtonPressMask,
+                                             override_redirect=True)
+        self.win.map()
+        self.win.configure(stack_mode=X.Below)
+        self.d.sync()
+        self.clicks: list[tuple[int, int]] = []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        from Xlib import X
+
+        while not self.done.wait(0.01):
+            while self.d.pending_events():
+                event = self.d.next_event()
+                if event.type == X.ButtonPress:
+                    self.clicks.append((event.root_x, event.root_y))
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join(2)
+        self.win.destroy()
+        self.d.close()
+
+
+def test_window_moved_ten_times_no_click_reaches_the_canary(display, tmp_path: Path):
+    """Expert on the real game, its window moved ten times at random moments while the bot plays,
+    over a canary window: not one click lands beside the game, and the bot plays on each time."""
+    import threading
+
+    canary = Canary()
+    subprocess.run(["xdotool", "mousemove", "3", "1000", "click", "1", "mousemove", "640", "512"], check=True,
+                   timeout=30)  # the canary hears a click that misses everything
+    deadline = time.monotonic() + 20
+    while not canary.clicks and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert canary.clicks == [(3, 1000)]
+    canary.clicks.clear()
+    outcome: dict = {}
+    rng = np.random.default_rng(int(os.environ.get("CANARY_SEED", "3")))
+    enough = threading.Event()
+    logs: list = []
+    try:
+        with WineMine(Level(16, 30, 99), x=40, y=40) as game, Screen() as screen:
+            options = Options(games=1000, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
+                              fresh_layouts=True, stopped=enough.is_set)
+
+            def run() -> None:
+                try:
+                    play(options, screen, logs=logs)
+                except Exception as err:
+                    outcome["stop"] = repr(err)
+
+            player = threading.Thread(target=run)
+            player.start()
+            moves, games_at_move = 0, []
+            while moves < 10 and player.is_alive():
+                time.sleep(float(rng.uniform(0.2, 0.8)))
+                game.move(int(rng.integers(0, 700)), int(rng.integers(0, 600)))
+                games_at_move.append(len(logs))
+                moves += 1
+            deadline = time.monotonic() + 120  # a game finished after the last move: it plays on
+            while len(logs) <= games_at_move[-1] and time.monotonic() < deadline and player.is_alive():
+                time.sleep(0.1)
+            enough.set()  # the user's stop key
+            player.join(timeout=120)
+    finally:
+        canary.close()
+    assert not player.is_alive()
+    assert moves == 10 and not canary.clicks, (canary.clicks, outcome)
+    assert "stop key" in outcome.get("stop", ""), outcome  # it played until told to stop
+    assert len(logs) > games_at_move[-1]

@@ -1,0 +1,103 @@
+"""Clicks on X11 that cannot land outside the game, even when its window moves at that moment.
+
+A check before a click leaves a gap: the window can move between the check and the click, and
+the click lands where the window was. Here both happen inside one X server grab: while we hold
+it, the server serves no other program, so no window can move, appear or close between the
+check (the game's top-level window is still the one under the point, where it was) and the
+XTest click. The gap is gone, not just short. pyautogui's interface (click, mouseDown, mouseUp)
+and its fail-safe corner are kept, so the Actuator uses this like pyautogui.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import Any
+
+from bot.errors import BotError
+
+BUTTONS = {"left": 1, "middle": 2, "right": 3}
+
+
+class WindowMoved(BotError):
+    """The game's window is no longer under the point, where it was: nothing was clicked."""
+
+
+class FailSafe(BotError):
+    """The user threw the mouse into a screen corner."""
+
+
+class X11Mouse:
+    def __init__(self, inside: tuple[int, int]) -> None:
+        """`inside`: a point of the game (the field's centre) as it is now, in screen pixels."""
+        from Xlib import X, display
+        from Xlib.ext import xtest
+
+        with contextlib.redirect_stdout(sys.stderr):  # python-xlib's Xauthority warnings are not our output
+            self.display = display.Display()
+        if not self.display.has_extension("XTEST"):
+            self.display.close()
+            raise BotError("the X server has no XTEST extension")
+        self.X, self.xtest = X, xtest
+        self.root = self.display.screen().root
+        self.size = (self.display.screen().width_in_pixels, self.display.screen().height_in_pixels)
+        self.window = self._top_at(*inside)
+        if self.window is None:
+            self.display.close()
+            raise BotError(f"no window at {inside}")
+
+    def _top_at(self, x: int, y: int) -> tuple[int, int, int, int, int] | None:
+        """The topmost mapped top-level window holding the point: (id, left, top, width, height)."""
+        for child in reversed(self.root.query_tree().children):  # top of the stack first
+            try:
+                if child.get_attributes().map_state != self.X.IsViewable:
+                    continue
+                g = child.get_geometry()
+            except Exception:  # gone meanwhile (before our grab)
+                continue
+            if g.x <= x < g.x + g.width and g.y <= y < g.y + g.height:
+                return child.id, g.x, g.y, g.width, g.height
+        return None
+
+    def _fail_safe(self) -> None:
+        pointer = self.root.query_pointer()
+        w, h = self.size
+        if (pointer.root_x, pointer.root_y) in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            raise FailSafe("stopped: the mouse was thrown into a screen corner (fail-safe)")
+
+    def _atomic(self, x: int, y: int, events: list[tuple[int, int]]) -> None:
+        self._fail_safe()
+        self.display.grab_server()
+        try:
+            if self._top_at(x, y) != self.window:
+                raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
+            self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            for kind, detail in events:
+                self.xtest.fake_input(self.display, kind, detail)
+            self.display.sync()
+        finally:
+            self.display.ungrab_server()
+            self.display.flush()
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        b = BUTTONS[button]
+        self._atomic(x, y, [(self.X.ButtonPress, b), (self.X.ButtonRelease, b)])
+
+    def mouseDown(self, x: int, y: int, button: str = "left") -> None:  # pyautogui's names
+        self._atomic(x, y, [(self.X.ButtonPress, BUTTONS[button])])
+
+    def mouseUp(self, x: int, y: int, button: str = "left") -> None:
+        self._atomic(x, y, [(self.X.ButtonRelease, BUTTONS[button])])
+
+    def close(self) -> None:
+        self.display.close()
+
+
+def for_target(inside: tuple[int, int]) -> Any | None:
+    """An X11Mouse on X11 where it can be had, else None (the caller falls back to pyautogui)."""
+    if sys.platform == "win32" or sys.platform == "darwin":
+        return None
+    try:
+        return X11Mouse(inside)
+    except Exception:  # no python-xlib, no display, no XTEST: pyautogui it is
+        return None
