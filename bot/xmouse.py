@@ -11,7 +11,10 @@ and its fail-safe corner are kept, so the Actuator uses this like pyautogui.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from bot.errors import BotError
@@ -66,7 +69,11 @@ class X11Mouse:
             raise FailSafe("stopped: the mouse was thrown into a screen corner (fail-safe)")
 
     def _atomic(self, x: int, y: int, events: list[tuple[int, int]]) -> None:
-        self._fail_safe()
+        with _ctrl_c_after():  # (the pointer query too: a reply cut half-way leaves the connection unusable)
+            self._fail_safe()
+            self._grabbed(x, y, events)
+
+    def _grabbed(self, x: int, y: int, events: list[tuple[int, int]]) -> None:
         self.display.grab_server()
         try:
             if self._top_at(x, y) != self.window:
@@ -91,6 +98,24 @@ class X11Mouse:
 
     def close(self) -> None:
         self.display.close()
+
+
+@contextlib.contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C waits until the server grab is let go: a request cut half-way through would leave
+    the X server grabbed, and every program on the desktop (the bot's own grabs too) frozen.
+    Signals reach only the main thread; elsewhere there is nothing to hold back."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[object] = []
+    previous = signal.signal(signal.SIGINT, lambda *args: caught.append(args))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            raise KeyboardInterrupt
 
 
 def for_target(inside: tuple[int, int]) -> Any | None:
