@@ -42,7 +42,10 @@ from bot.vision import Field, cut_tiles, frame_of
 NUMBERS = tuple(range(9))
 SPECIAL = ("flag", "question", "mine", "exploded", "wrong_flag")
 FACES = ("playing", "pressed", "won", "lost")
-LEARNT_FRAME_DEPTH = 2  # the frame learnt: the pixel just outside the one next to the field
+#: The frame learnt: the third pixel out from the field. A learnt skin is in the display's pixels,
+#: whatever its scaling, and on a scaled display the two pixels next to the field blend with the
+#: cells' edges; one pixel of frame is enough to refuse a cut board.
+LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP = 3, 2
 
 #: A face differs from another state by at least this many pixels' worth of change.
 FACE_CHANGE = 12
@@ -538,9 +541,8 @@ class Learner:
             out.faces[name] = image[y : y + h, x : x + w].copy()
         out.face_box = self.face_box
         lat = self.lat
-        # One pixel of frame is enough to refuse a cut board, and what a scaled display keeps plain.
         out.frame = frame_of(self.face_images["playing"], Field(lat.left, lat.top, lat.pitch, lat.rows, lat.cols),
-                             depth=LEARNT_FRAME_DEPTH)
+                             depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
         if self.counter is not None:
             out.counter_boxes, out.digits = self.counter
         out.unnamed = [sorted(self.possible.get(k, set(NUMBERS)) - set(self.names.values()))
@@ -600,7 +602,7 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
     }
     if learnt.frame is not None:
         meta["frame_bgr"] = {side: list(bgr) for side, bgr in learnt.frame.items()}
-        meta["frame_depth"] = LEARNT_FRAME_DEPTH
+        meta["frame_depth"], meta["frame_skip"] = LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP
     (folder / "skin.json").write_text(json.dumps(meta, indent=1) + "\n")
 
 

@@ -52,6 +52,7 @@ class Skin:
     #: from one pixel out to frame_depth pixels: a board counts as whole only where all four are seen.
     frame: dict[str, tuple[int, int, int]] | None = None
     frame_depth: int = 3
+    frame_skip: int = 1  # pixels next to the field left out of the frame band
     timer_offset: tuple[int, int] | None = None  # the timer's first digit, measured as counter_offset is
     timer_anchor: str = "right"
 
@@ -90,6 +91,7 @@ def load_skin(folder: Path) -> Skin:
         disc_bgr=tuple(meta["face"]["disc_bgr"]) if "disc_bgr" in meta["face"] else None,
         family=bool(meta.get("family", False)),
         frame_depth=int(meta.get("frame_depth", 3)),
+        frame_skip=int(meta.get("frame_skip", 1)),
         timer_offset=_led_offset(meta.get("timer")),
         timer_anchor="left" if "from_field_left_top" in meta.get("timer", {}) else "right",
         frame={side: tuple(int(v) for v in bgr) for side, bgr in meta.get("frame_bgr", {}).items()} or None,

@@ -485,23 +485,26 @@ def _led_value(skin: Skin, index: list[int], known: np.ndarray, confidence: np.n
 FRAME_TOLERANCE = 96
 
 
-def _frame_bands(field: Field, depth: int, p: float) -> dict[str, tuple[float, float, float, float]]:
-    """(left, top, width, height) of the band from one 1x pixel (p image pixels) out to depth, per side."""
-    d = (depth - 1) * p  # the first pixel out blends with the cells on a scaled display
+def _frame_bands(field: Field, depth: int, p: float, skip: int = 1) -> dict[str, tuple[float, float, float, float]]:
+    """(left, top, width, height) of the band from `skip` 1x pixels (p image pixels each) out to
+    `depth`, per side: the pixels next to the field blend with the cells on a scaled display."""
+    d = (depth - skip) * p
     x, y, w, h = field.left + p, field.top + p, field.width - 2 * p, field.height - 2 * p  # corners left out
     return {
         "top": (x, field.top - depth * p, w, d),
-        "bottom": (x, field.top + field.height + p, w, d),
+        "bottom": (x, field.top + field.height + skip * p, w, d),
         "left": (field.left - depth * p, y, d, h),
-        "right": (field.left + field.width + p, y, d, h),
+        "right": (field.left + field.width + skip * p, y, d, h),
     }
 
 
-def frame_of(image: np.ndarray, field: Field, depth: int = 3) -> dict[str, tuple[int, int, int]] | None:
+def frame_of(
+    image: np.ndarray, field: Field, depth: int = 3, skip: int = 1
+) -> dict[str, tuple[int, int, int]] | None:
     """The frame's colour on each side of a field at 1x (what a learnt skin keeps), or None where a
     side is not one plain colour (no frame to check by)."""
     out = {}
-    for side, (left, top, width, height) in _frame_bands(field, depth, 1.0).items():
+    for side, (left, top, width, height) in _frame_bands(field, depth, 1.0, skip).items():
         try:
             band = resample(image, left, top, width, height, (round(width), round(height)))
         except VisionError:
@@ -524,7 +527,7 @@ def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
     if skin.frame is None:
         return True
     p = field.pitch / skin.cell
-    for side, box in _frame_bands(field, skin.frame_depth, p).items():
+    for side, box in _frame_bands(field, skin.frame_depth, p, skin.frame_skip).items():
         try:  # the band at 1x: every pixel of it, so the top of one digit in a hidden row shows
             band = resample(image, *box, (max(1, round(box[2] / p)), max(1, round(box[3] / p))))
         except VisionError:
