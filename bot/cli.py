@@ -56,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--dry-run", action="store_true", help="never click: draw the advice instead")
     play.add_argument("--stop-key", default="Escape", metavar="KEY",
                       help="a key that stops the bot while the game has the focus (default: Escape; none: no key)")
+    play.add_argument("--patience", type=float, default=20.0, metavar="SECONDS",
+                      help="how long a game hidden after it was seen (a best-time dialog to answer, a window "
+                           "over it) is waited for before a safe stop (default: 20)")
     play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
     play.add_argument("--profile", default="calibration/profile.json")
@@ -292,6 +295,7 @@ def _play_options(args: argparse.Namespace):
         annotated=Path(args.annotated),
         max_frames=args.frames,
         overlay=args.overlay,
+        patience=args.patience,
         skins=load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin),
     )
 
@@ -342,29 +346,12 @@ def cmd_play(args: argparse.Namespace) -> Exit:
 
 
 def _learn_on_sight(args: argparse.Namespace, options, say):
-    """Learn the look on the screen (calibrate --learn's machinery), keep it as a new skin beside
-    the others, point the profile at it; the skin, or an error when there is no board to learn."""
     from pathlib import Path
 
-    from bot.calibrate import Calibration, save_profile
-    from bot.capture import Screen
-    from bot.errors import VisionError
-    from bot.learn import LearnError, learn_live, write_skin
-    from bot.skin import TEMPLATES, load_skin
+    from bot.first_sight import learn_on_sight
+    from bot.skin import TEMPLATES
 
-    root = Path(args.templates) if args.templates else TEMPLATES
-    name = next(n for n in (f"learnt-{k}" if k else "learnt" for k in range(1000)) if not (root / n).exists())
-    try:
-        with Screen() as screen:
-            learnt = learn_live(screen, say=say)
-    except (LearnError, VisionError) as err:
-        raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {err}") from err
-    write_skin(learnt, root / name, name)
-    lat = learnt.lattice
-    save_profile(options.profile, Calibration(name, 1.0, lat.left, lat.top, lat.rows, lat.cols))
-    say(f"learnt skin {name!r} in {root / name} from {learnt.games} game(s); missing: "
-        + (", ".join(learnt.missing) or "nothing"))
-    return load_skin(root / name)
+    return learn_on_sight(Path(args.templates) if args.templates else TEMPLATES, options.profile, say)
 
 
 def _check_level(level_name: str, options) -> None:

@@ -17,7 +17,7 @@ from bot.capture import Screen
 from bot.play import Options, Stop, play, summary
 from bot.simulator import parse_level
 from bot.skin import load_skins
-from bot.winemine import WineMine
+from bot.wine_game import WineGame
 from bot.xdisplay import VirtualDisplay
 
 
@@ -32,7 +32,7 @@ def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
             for name in levels:
                 level = parse_level(name)
                 print(f"== {level.name}: {games} game(s) of WineMine, rule safe ==", flush=True)
-                with WineMine(level, x=120, y=80) as game, Screen() as screen:
+                with WineGame(level, x=120, y=80) as game, Screen() as screen:
                     time.sleep(1.0)
                     options = Options(games=games, skins=skins, profile=Path(tmp) / "profile.json",
                                       stop_dir=Path("."), fresh_layouts=True)

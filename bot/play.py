@@ -72,6 +72,7 @@ class Options:
     overlay: bool = True  # dry run: draw over the game (else, or where it cannot, only the PNG)
     fresh_layouts: bool = False  # WineMine seeds from the clock's second: start each game in a new one
     stopped: Callable[[], bool] | None = None  # the user's stop key: asked before every click
+    patience: float = 0.0  # seconds a game seen before, then hidden (a dialog over it), is waited for
     skins: list[Skin] = field(default_factory=list)
 
 
@@ -141,10 +142,18 @@ class Player:
             self.actuator.clicks = clicks  # one count for the whole run, whatever the window did
 
     def look(self, previous: Board | None) -> tuple[np.ndarray, Reading, Board]:
-        """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames."""
+        """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames and the
+        options' patience (a game hidden by a dialog the player answers comes back)."""
         problem = "no frame"
         image = None
-        for _ in range(RETRIES):
+        deadline = time.monotonic() + (self.options.patience if self.cal is not None else 0.0)
+        tries = 0
+        while tries < RETRIES or time.monotonic() < deadline:
+            tries += 1
+            if tries == RETRIES + 1:
+                self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
+            if tries > RETRIES:
+                self.still_wanted()  # a long wait: the stop key still ends it
             try:
                 image, field = self.grab()
                 if field is None:

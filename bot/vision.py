@@ -10,6 +10,7 @@ a cell the bot is not sure of must never reach the solver as a guess.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -42,6 +43,8 @@ _EIGHT = np.ones((3, 3), np.uint8)
 LOOSE_SIGMA = 1.5
 LOOSE_DISTANCE = 30.0
 #: ... and the runner-up must be this many times as far as the nearest.
+LOOSE_MEMO = 5_000  # tiles whose loose verdict is kept, per sprite set (at most ~15 MB at 200 %)
+MEMO_MARGIN = 3  # px round a memoised read's box: more than any sub-pixel shift tried
 LOOSE_RATIO = 1.3
 
 
@@ -303,26 +306,41 @@ def loose(
     strict read asks, since that is what places the tile on the lattice: a tile straddling two
     cells has a plain or doubled frame. Tiles are compared once per distinct tile; mask (whole
     tile, as telling() gives it without its border) limits the comparison to where sprites differ.
+    A game draws the same few tiles again and again: each distinct tile is judged once, and its
+    verdict kept per sprite set (LOOSE_MEMO tiles at most).
     """
     if mask is not None:
         mask = np.pad(mask, BORDER)
-    flat = tiles.reshape(len(tiles), -1)
-    distinct, back = np.unique(flat, axis=0, return_inverse=True)
-    distinct = distinct.reshape((-1, *tiles.shape[1:]))
+    mask_key = None if mask is None else mask.tobytes()
+    memo: dict[bytes, tuple[int, float]] = _derived("loose-memo", sprites, mask_key, dict)
+    keys = [tile.tobytes() for tile in tiles]
+    new = list(dict.fromkeys(k for k in keys if k not in memo))
+    if new:
+        if len(memo) + len(new) > LOOSE_MEMO:
+            memo.clear()
+        distinct = np.stack([np.frombuffer(k, tiles.dtype).reshape(tiles.shape[1:]) for k in new])
+        t = _derived("loose", sprites, mask_key, lambda: _blurred(sprites, mask))
+        for key, found, sure in zip(new, *_loose_distinct(distinct, sprites, t, mask), strict=True):
+            memo[key] = (int(found), float(sure))
+    found = np.array([memo[k][0] for k in keys], int)
+    return found, np.array([memo[k][1] for k in keys], np.float32)
+
+
+def _loose_distinct(distinct: np.ndarray, sprites: np.ndarray, t: np.ndarray,
+                    mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     x = _blurred(distinct, mask)
-    t = _derived("loose", sprites, None if mask is None else mask.tobytes(), lambda: _blurred(sprites, mask))
     d = np.sqrt(((x[:, None, :] - t[None, :, :]) ** 2).mean(axis=2))
     order = np.argsort(d, axis=1)
     rows = np.arange(len(d))
     best = d[rows, order[:, 0]]
     second = d[rows, order[:, 1]] if d.shape[1] > 1 else np.full(len(d), np.inf)
-    ring = _ring(*tiles.shape[1:3])
+    ring = _ring(*distinct.shape[1:3])
     frame = distinct[:, ring].astype(np.float32) - sprites[order[:, 0]][:, ring]
     framed = np.sqrt((frame**2).mean(axis=(1, 2))) <= MAX_DISTANCE
     clear = framed & (best <= LOOSE_DISTANCE) & (second >= LOOSE_RATIO * best)
     index = np.where(clear, order[:, 0], -1)
     confidence = np.where(clear, np.clip(1.0 - best / LOOSE_DISTANCE, 0.0, 1.0) * 0.5, 0.0)
-    return index[back.ravel()], confidence[back.ravel()].astype(np.float32)
+    return index, confidence
 
 
 def judge(best: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -402,10 +420,37 @@ def face_box(field: Field, skin: Skin) -> tuple[float, float, float, float]:
     return field.left + field.width / 2 + dx * scale, field.top + dy * scale, w * scale, h * scale
 
 
+def _memo(kind: str, sprites: np.ndarray, image: np.ndarray, box: tuple[float, float, float, float],
+          scale: float, compute: Callable[[], tuple]) -> tuple:
+    """compute(), kept for the pixels it can see: the box and a margin wider than any sub-pixel
+    shift tried, at the same fractional offset and scale. The face and the LEDs are read on every
+    frame, and again before every click; the game shows the same few of them over and over, and
+    a family skin's reads (every shift tried, then the blurred comparison) are the dear ones."""
+    left, top, width, height = box
+    x0, y0 = int(np.floor(left)) - MEMO_MARGIN, int(np.floor(top)) - MEMO_MARGIN
+    x1, y1 = int(np.ceil(left + width)) + MEMO_MARGIN, int(np.ceil(top + height)) + MEMO_MARGIN
+    if x0 < 0 or y0 < 0 or x1 > image.shape[1] or y1 > image.shape[0]:
+        return compute()
+    key = (round(left - x0, 4), round(top - y0, 4), round(scale, 4), x1 - x0, image[y0:y1, x0:x1].tobytes())
+    memo: dict = _derived("read-memo", sprites, kind, dict)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= LOOSE_MEMO:
+            memo.clear()
+        found = memo[key] = compute()
+    return found
+
+
 def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, float]:
+    box = face_box(field, skin)
+    return _memo("face", skin.face_sprites, image, box, field.pitch / skin.cell,
+                 lambda: _read_face(image, field, skin, box))
+
+
+def _read_face(image: np.ndarray, field: Field, skin: Skin,
+               box: tuple[float, float, float, float]) -> tuple[str | None, float]:
     scale = field.pitch / skin.cell
     h, w = skin.face_sprites.shape[1:3]
-    box = face_box(field, skin)
     try:
         index, best, second = _best_of_shifts(
             image, box, (w, h), 1, bank(skin.face_sprites, scale), telling(skin.face_sprites)
@@ -437,6 +482,17 @@ def _read_led(
 ) -> tuple[int | None, float]:
     if not len(skin.digit_sprites):
         return None, 0.0
+    scale = field.pitch / skin.cell
+    h, w = skin.digit_sprites.shape[1:3]
+    side = field.left + (field.width if anchor == "right" else 0.0)
+    whole = (side + offset[0] * scale, field.top + offset[1] * scale, w * skin.digits * scale, h * scale)
+    return _memo("led", skin.digit_sprites, image, whole, scale,
+                 lambda: _read_led_at(image, field, skin, offset, anchor))
+
+
+def _read_led_at(
+    image: np.ndarray, field: Field, skin: Skin, offset: tuple[int, int], anchor: str
+) -> tuple[int | None, float]:
     scale = field.pitch / skin.cell
     h, w = skin.digit_sprites.shape[1:3]
     dx, dy = offset

@@ -28,7 +28,7 @@ from bot.calibrate import calibrate
 from bot.simulator import Level
 from bot.skin import load_skin
 from bot.vision import read
-from bot.winemine import WineMine
+from bot.wine_game import WineGame
 from bot.xdisplay import VirtualDisplay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def learn(runs: list[tuple[Level, int]], folder: Path) -> None:
     for level, games in runs:
-        with WineMine(level, x=200, y=120):
+        with WineGame(level, x=200, y=120):
             time.sleep(1.0)
             start = time.monotonic()
             done = subprocess.run(

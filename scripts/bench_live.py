@@ -2,9 +2,10 @@
 """Live WineMine benchmark: N games per preset on the real game in a private Xvfb.
 
 Prints, per level: win rate with its 95 % Wilson interval, safe stops (a click the guard refuses
-ends the run as a stop, so 0 stops means no refused click) and crashes, and the median wall time
-of won games. Every game starts in a new
-clock second, so WineMine never replays a layout.
+ends the run as a stop, so 0 stops means no refused click) and crashes, clicks that landed outside
+the field and the face as X's own window geometry places them (not the bot's calibration), and the
+median wall time of won games. Every game starts in a new clock second, so WineMine never replays
+a layout. scripts/bench_genuine.py runs the same loop on a genuine winmine.exe.
 
     python3 scripts/bench_live.py --games 200
 """
@@ -15,21 +16,168 @@ import argparse
 import os
 import sys
 import tempfile
+import threading
 import time
 import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.actuator import Actuator, Target
 from bot.bench import wilson
 from bot.capture import Screen
-from bot.play import Options, Stop, play
-from bot.simulator import LEVELS, Level
-from bot.skin import load_skins
-from bot.winemine import WineMine
+from bot.errors import BotError
+from bot.first_sight import learn_on_sight
+from bot.play import GameLog, NotFound, Options, Stop, play
+from bot.simulator import Level
+from bot.skin import Skin, load_skins
+from bot.wine_game import WINEMINE, Program, Window, WineGame
 from bot.xdisplay import VirtualDisplay
+
+
+@dataclass
+class Tally:
+    logs: list[GameLog] = field(default_factory=list)
+    stops: int = 0
+    crashes: int = 0
+    clicks: int = 0
+    outside: int = 0
+    dialogs: int = 0
+
+
+class Witness:
+    """The mouse the bot uses, with every click checked against the game's window as X places
+    it: the field, and the face's button above it. The bot's own guard is not consulted."""
+
+    def __init__(self, game: WineGame, tally: Tally) -> None:
+        self.game, self.tally = game, tally
+        self.window: Window | None = None
+
+    def factory(self, target: Target) -> Actuator:
+        from bot.xmouse import for_target
+
+        self.window = self.game.window()
+        return Actuator(target, backend=_Recorder(for_target(target.cell_centre((target.rows // 2, target.cols // 2))),
+                                                  self))
+
+    def judge(self, x: int, y: int) -> None:
+        self.tally.clicks += 1
+        w, level, program = self.window, self.game.level, self.game.program
+        if w is None:
+            self.tally.outside += 1
+            return
+        left, top = w.left + program.field[0], w.top + program.field[1]
+        in_field = left <= x < left + 16 * level.cols and top <= y < top + 16 * level.rows
+        face_y = top - program.face_above
+        in_face = abs(x - (w.left + w.width / 2)) <= 14 and abs(y - face_y) <= 14
+        self.tally.outside += not (in_field or in_face)
+
+
+class _Recorder:
+    def __init__(self, mouse, witness: Witness) -> None:
+        self.mouse, self.witness = mouse, witness
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self.mouse.click(x, y, button=button)
+        self.witness.judge(x, y)
+
+    def mouseDown(self, x: int, y: int, button: str = "left") -> None:
+        self.mouse.mouseDown(x, y, button=button)
+
+    def mouseUp(self, x: int, y: int, button: str = "left") -> None:
+        self.mouse.mouseUp(x, y, button=button)
+        self.witness.judge(x, y)
+
+    def close(self) -> None:
+        close = getattr(self.mouse, "close", None)
+        if callable(close):
+            close()
+
+
+def _answer_while(game: WineGame, running: threading.Event, tally: Tally) -> None:
+    """A player at the keyboard: a best-time name dialog is answered with Enter when it shows."""
+    while running.is_set():
+        try:
+            tally.dialogs += game.answer_dialogs()
+        except Exception as err:
+            print("dialog:", err, file=sys.stderr)
+        time.sleep(0.3)
+
+
+def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, rule: str, stops_dir: Path,
+                label: str, learn_into: Path | None = None) -> Tally:
+    """Play `games` games in batches of ten, a new Player each (as a user restarting the bot).
+    With learn_into, a look no skin knows is learnt there on the spot, as `play` does."""
+    tally = Tally()
+    witness = Witness(game, tally)
+    running = threading.Event()
+    running.set()
+    answerer = threading.Thread(target=_answer_while, args=(game, running, tally), daemon=True)
+    answerer.start()
+    try:
+        with Screen() as screen:
+            while len(tally.logs) < games and tally.stops + tally.crashes < 10:
+                options = Options(games=min(10, games - len(tally.logs)), skins=skins, rule=rule, profile=profile,
+                                  stop_dir=stops_dir, fresh_layouts=True, patience=15.0)
+                batch: list[GameLog] = []
+                try:
+                    play(options, screen, actuator_factory=witness.factory, logs=batch)
+                except NotFound as err:
+                    if learn_into is None:
+                        raise
+                    print(f"\n{err}: learning the look", flush=True)
+                    try:
+                        skins.append(learn_on_sight(learn_into, profile, lambda line: print(line, flush=True)))
+                    except BotError as learn_err:
+                        tally.stops += 1
+                        print("\nstop:", learn_err, flush=True)
+                except Stop as err:
+                    tally.stops += 1
+                    print("\nstop:", err, flush=True)
+                except Exception:
+                    tally.crashes += 1
+                    traceback.print_exc()
+                tally.logs += batch  # the games a stop ended early count too
+                print(f"\r{label}: {len(tally.logs)}/{games}", end="", file=sys.stderr, flush=True)
+    finally:
+        running.clear()
+        answerer.join(timeout=15)
+    return tally
+
+
+def report(label: str, tally: Tally, seconds: float) -> str:
+    won = [g for g in tally.logs if g.result == "won"]
+    logs = [g for g in tally.logs if g.result != "abandoned"]  # none expected: nobody else touches the game
+    low, high = wilson(len(won), len(logs))
+    median = np.median([g.seconds for g in won]) if won else float("nan")
+    return (f"{label:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "
+            f"(95% CI {low:.1%}..{high:.1%})  stops {tally.stops}  crashes {tally.crashes}  "
+            f"clicks {tally.clicks} outside {tally.outside}  dialogs {tally.dialogs}  "
+            f"median won game {median:.2f} s  wall {seconds:.0f} s")
+
+
+def run(program: Program, levels: list[str], games: int, rule: str, stops_dir: Path, skins: list[Skin],
+        best_time: int = 0, one_profile: bool = False, learn_into: Path | None = None) -> list[str]:
+    """Each level in its own start of the game; with one_profile, every level shares one saved
+    calibration, so the bot meets each new level with a profile of the last one."""
+    lines = []
+    with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("WINEPREFIX", str(Path(tmp) / "wine"))  # never the user's ~/.wine
+        for name in levels:
+            level: Level = program.preset(name)
+            profile = Path(tmp) / ("profile.json" if one_profile else f"{name}.json")
+            start = time.time()
+            with WineGame(level, x=100, y=100, program=program, best_time=best_time) as game:
+                deadline = time.monotonic() + 30
+                while game.window() is None and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                tally = bench_level(game, games, skins, profile, rule, stops_dir, name, learn_into)
+            lines.append(report(name, tally, time.time() - start))
+            print("\n" + lines[-1], flush=True)
+    return lines
 
 
 def main() -> None:
@@ -38,37 +186,7 @@ def main() -> None:
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
     args = parser.parse_args()
-    skins = load_skins()
-    with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
-        os.environ.setdefault("WINEPREFIX", str(Path(tmp) / "wine"))  # never the user's ~/.wine
-        for name in args.levels.split(","):
-            level = Level(*LEVELS[name])
-            logs, stops, crashes = [], 0, 0
-            start = time.time()
-            with WineMine(level, x=100, y=100) as game, Screen() as screen:
-                time.sleep(1.0)
-                while len(logs) < args.games and stops + crashes < 10:
-                    options = Options(games=min(10, args.games - len(logs)), skins=skins,
-                                      profile=Path(tmp) / f"{name}.json", stop_dir=Path(args.stops), fresh_layouts=True)
-                    batch: list = []
-                    try:
-                        play(options, screen, logs=batch)
-                    except Stop as err:
-                        stops += 1
-                        print("stop:", err, flush=True)
-                    except Exception:
-                        crashes += 1
-                        traceback.print_exc()
-                    logs += batch  # the games a stop ended early count too
-                    print(f"\r{name}: {len(logs)}/{args.games}", end="", file=sys.stderr, flush=True)
-                game.close()
-            won = [g for g in logs if g.result == "won"]
-            logs = [g for g in logs if g.result != "abandoned"]  # none expected: nobody else touches the game
-            low, high = wilson(len(won), len(logs))
-            median = np.median([g.seconds for g in won]) if won else float("nan")
-            print(f"\n{name:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "
-                  f"(95% CI {low:.1%}..{high:.1%})  stops {stops}  crashes {crashes}  "
-                  f"median won game {median:.2f} s  wall {time.time() - start:.0f} s", flush=True)
+    run(WINEMINE, args.levels.split(","), args.games, "safe", Path(args.stops), load_skins())
 
 
 if __name__ == "__main__":

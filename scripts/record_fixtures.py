@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.board import FLAG, QUESTION, UNOPENED, Board, format_grid
 from bot.capture import Screen
 from bot.simulator import Game, Level
-from bot.winemine import Window, WineMine
+from bot.wine_game import Window, WineGame
 from bot.xdisplay import VirtualDisplay
 
 CELL = 16
@@ -41,7 +41,7 @@ class Mismatch(Exception):
 
 
 class Recorder:
-    def __init__(self, out: Path, game: WineMine, window: Window, screen: Screen, rng: np.random.Generator):
+    def __init__(self, out: Path, game: WineGame, window: Window, screen: Screen, rng: np.random.Generator):
         import pyautogui  # only once a display exists
 
         pyautogui.PAUSE = 0
@@ -232,7 +232,7 @@ class Recorder:
 
 def record(out: Path, level: Level, positions: list[tuple[int, int]], plans: list[str], prefix: str, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    with WineMine(level, x=positions[0][0], y=positions[0][1]) as game, Screen() as screen:
+    with WineGame(level, x=positions[0][0], y=positions[0][1]) as game, Screen() as screen:
         time.sleep(1)
         window = game.window()
         assert window is not None

@@ -18,7 +18,7 @@ from bot.errors import VisionError
 from bot.play import Options, play
 from bot.simulator import LEVELS, Level
 from bot.skin import load_skins
-from bot.winemine import WineMine
+from bot.wine_game import WineGame
 
 RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
 pytestmark = pytest.mark.usefixtures("wineprefix")  # every test here runs Wine in a prefix of its own
@@ -48,7 +48,7 @@ class Recording:
         self.gui.mouseUp(x, y, button=button)
 
 
-def field_of(game: WineMine) -> tuple[int, int]:
+def field_of(game: WineGame) -> tuple[int, int]:
     """Field origin from X's window geometry: independent of our calibration."""
     window = game.window()
     assert window is not None
@@ -66,7 +66,7 @@ def exploded_seen(image: np.ndarray, left: int, top: int, level: Level) -> bool:
 def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
     level = Level(*LEVELS[name])
     recorder = Recording()
-    with WineMine(level, x=150 + 40 * len(name), y=90) as game, Screen() as screen:
+    with WineGame(level, x=150 + 40 * len(name), y=90) as game, Screen() as screen:
         time.sleep(1.0)
         left, top = field_of(game)
         # WineMine reads its level from the registry, shared by every WineMine of this user: check
@@ -92,7 +92,7 @@ def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
 
 def test_dry_run_changes_nothing(display, tmp_path: Path):
     level = Level(9, 9, 10)
-    with WineMine(level, x=300, y=300) as game, Screen() as screen:
+    with WineGame(level, x=300, y=300) as game, Screen() as screen:
         time.sleep(1.0)
         import pyautogui
 
@@ -128,7 +128,7 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
     from bot.vision import Field, read
 
     colours = {"safe": (0, 200, 0), "mines": (0, 0, 230), "guess": (255, 120, 0)}  # BGR of the overlay
-    with WineMine(Level(9, 9, 10), x=300, y=300) as game, Screen() as screen:
+    with WineGame(Level(9, 9, 10), x=300, y=300) as game, Screen() as screen:
         time.sleep(1.0)
         left, top = field_of(game)
         field = Field(left, top, 16, 9, 9)
@@ -224,7 +224,7 @@ def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
     """The bot follows a moved window, and stops cleanly (no click, no traceback) when it closes."""
     recorder = Recording()
     outcome: dict = {}
-    with WineMine(Level(16, 30, 99), x=20, y=40) as game, Screen() as screen:
+    with WineGame(Level(16, 30, 99), x=20, y=40) as game, Screen() as screen:
         time.sleep(1.0)
         player = play_in_background(screen, recorder, 50, tmp_path, outcome)
         time.sleep(2.0)
@@ -265,7 +265,7 @@ def cover(box: tuple[int, int, int, int], seconds: float) -> None:
 def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
     recorder = Recording()
     outcome: dict = {}
-    with WineMine(Level(16, 30, 99), x=60, y=60) as game, Screen() as screen:
+    with WineGame(Level(16, 30, 99), x=60, y=60) as game, Screen() as screen:
         time.sleep(1.0)
         left, top = field_of(game)
         player = play_in_background(screen, recorder, 3, tmp_path, outcome)
@@ -299,7 +299,7 @@ def test_learning_winemine_with_no_templates(display, tmp_path: Path):
     folder = tmp_path / "learnt"
     for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
         recorder = Recording()
-        with WineMine(level, x=200, y=120) as game, Screen() as screen:
+        with WineGame(level, x=200, y=120) as game, Screen() as screen:
             time.sleep(1.0)
             left, top = field_of(game)
             known = load_skin(folder) if folder.exists() else None
@@ -367,7 +367,7 @@ def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: f
 
     folder = tmp_path / "learnt"
     for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
-        with WineMine(level, x=200, y=120) as game, Screen() as screen:
+        with WineGame(level, x=200, y=120) as game, Screen() as screen:
             time.sleep(1.0)
             left, top = field_of(game)
             scaled = Scaled(screen, scale)
@@ -461,7 +461,7 @@ def _play_then(tmp_path: Path, stop) -> tuple[subprocess.Popen, str, str]:
     """`play` as a user runs it, in its own process on Beginner, stopped by `stop(process)` once it
     has played a while."""
     root = Path(__file__).resolve().parent.parent
-    with WineMine(Level(9, 9, 10), x=200, y=150) as game:
+    with WineGame(Level(9, 9, 10), x=200, y=150) as game:
         left, top = field_of(game)
         run = subprocess.Popen([sys.executable, "-m", "bot", "play", "--games", "500", "--profile",
                                 str(tmp_path / "p.json")], cwd=tmp_path, stdout=subprocess.PIPE,
@@ -579,7 +579,7 @@ def test_window_moved_ten_times_no_click_reaches_the_canary(display, tmp_path: P
     enough = threading.Event()
     logs: list = []
     try:
-        with WineMine(Level(16, 30, 99), x=40, y=40) as game, Screen() as screen:
+        with WineGame(Level(16, 30, 99), x=40, y=40) as game, Screen() as screen:
             options = Options(games=1000, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
                               fresh_layouts=True, stopped=enough.is_set)
 
