@@ -280,11 +280,18 @@ def _learn(args: argparse.Namespace) -> Exit:
 def _play_options(args: argparse.Namespace):
     from pathlib import Path
 
+    from bot.errors import VisionError
     from bot.play import Options
     from bot.skin import load_skins
 
     if args.games < 1:
         raise BotError(f"--games must be at least 1, got {args.games}")
+    try:
+        skins = load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin)
+    except VisionError:
+        if not args.learn or args.dry_run:
+            raise
+        skins = []  # none kept yet: the look on the screen is learnt first
     return Options(
         games=args.games,
         flags=args.flags,
@@ -296,7 +303,7 @@ def _play_options(args: argparse.Namespace):
         max_frames=args.frames,
         overlay=args.overlay,
         patience=args.patience,
-        skins=load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin),
+        skins=skins,
     )
 
 

@@ -209,6 +209,25 @@ class WineGame:
             answered += 1
         raise CaptureError("the game's dialogs did not close")
 
+    def field_origin(self, window: Window | None = None) -> tuple[int, int] | None:
+        """The field's top-left corner on the screen, from X's window geometry alone."""
+        window = window or self.window()
+        if window is None:
+            return None
+        return window.left + self.program.field[0], window.top + self.program.field[1]
+
+    def on_target(self, x: int, y: int, window: Window | None = None) -> bool:
+        """Is the point on the field or on the face's button, by X's geometry (never the bot's
+        calibration): how the benchmarks and tests judge every click the bot makes."""
+        window = window or self.window()
+        origin = self.field_origin(window)
+        if window is None or origin is None:
+            return False
+        left, top = origin
+        in_field = left <= x < left + 16 * self.level.cols and top <= y < top + 16 * self.level.rows
+        in_face = abs(x - (window.left + window.width / 2)) <= 14 and abs(y - (top - self.program.face_above)) <= 14
+        return in_field or in_face
+
     def move(self, x: int, y: int) -> Window:
         """Move the window (no window manager here, so X moves it where asked)."""
         window = self.window()

@@ -26,7 +26,6 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.actuator import Actuator, Target
 from bot.bench import wilson
 from bot.capture import Screen
 from bot.errors import BotError
@@ -34,7 +33,8 @@ from bot.first_sight import learn_on_sight
 from bot.play import GameLog, NotFound, Options, Stop, play
 from bot.simulator import Level
 from bot.skin import Skin, load_skins
-from bot.wine_game import WINEMINE, Program, Window, WineGame
+from bot.wine_game import WINEMINE, Program, WineGame
+from bot.witness import Witness
 from bot.xdisplay import VirtualDisplay
 
 
@@ -43,58 +43,8 @@ class Tally:
     logs: list[GameLog] = field(default_factory=list)
     stops: int = 0
     crashes: int = 0
-    clicks: int = 0
-    outside: int = 0
     dialogs: int = 0
-
-
-class Witness:
-    """The mouse the bot uses, with every click checked against the game's window as X places
-    it: the field, and the face's button above it. The bot's own guard is not consulted."""
-
-    def __init__(self, game: WineGame, tally: Tally) -> None:
-        self.game, self.tally = game, tally
-        self.window: Window | None = None
-
-    def factory(self, target: Target) -> Actuator:
-        from bot.xmouse import for_target
-
-        self.window = self.game.window()
-        return Actuator(target, backend=_Recorder(for_target(target.cell_centre((target.rows // 2, target.cols // 2))),
-                                                  self))
-
-    def judge(self, x: int, y: int) -> None:
-        self.tally.clicks += 1
-        w, level, program = self.window, self.game.level, self.game.program
-        if w is None:
-            self.tally.outside += 1
-            return
-        left, top = w.left + program.field[0], w.top + program.field[1]
-        in_field = left <= x < left + 16 * level.cols and top <= y < top + 16 * level.rows
-        face_y = top - program.face_above
-        in_face = abs(x - (w.left + w.width / 2)) <= 14 and abs(y - face_y) <= 14
-        self.tally.outside += not (in_field or in_face)
-
-
-class _Recorder:
-    def __init__(self, mouse, witness: Witness) -> None:
-        self.mouse, self.witness = mouse, witness
-
-    def click(self, x: int, y: int, button: str = "left") -> None:
-        self.mouse.click(x, y, button=button)
-        self.witness.judge(x, y)
-
-    def mouseDown(self, x: int, y: int, button: str = "left") -> None:
-        self.mouse.mouseDown(x, y, button=button)
-
-    def mouseUp(self, x: int, y: int, button: str = "left") -> None:
-        self.mouse.mouseUp(x, y, button=button)
-        self.witness.judge(x, y)
-
-    def close(self) -> None:
-        close = getattr(self.mouse, "close", None)
-        if callable(close):
-            close()
+    witness: Witness | None = None
 
 
 def _answer_while(game: WineGame, running: threading.Event, tally: Tally) -> None:
@@ -112,7 +62,7 @@ def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, ru
     """Play `games` games in batches of ten, a new Player each (as a user restarting the bot).
     With learn_into, a look no skin knows is learnt there on the spot, as `play` does."""
     tally = Tally()
-    witness = Witness(game, tally)
+    witness = tally.witness = Witness(game)
     running = threading.Event()
     running.set()
     answerer = threading.Thread(target=_answer_while, args=(game, running, tally), daemon=True)
@@ -155,7 +105,7 @@ def report(label: str, tally: Tally, seconds: float) -> str:
     median = np.median([g.seconds for g in won]) if won else float("nan")
     return (f"{label:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "
             f"(95% CI {low:.1%}..{high:.1%})  stops {tally.stops}  crashes {tally.crashes}  "
-            f"clicks {tally.clicks} outside {tally.outside}  dialogs {tally.dialogs}  "
+            f"clicks {tally.witness.clicks} outside {tally.witness.outside}  dialogs {tally.dialogs}  "
             f"median won game {median:.2f} s  wall {seconds:.0f} s")
 
 

@@ -19,6 +19,7 @@ from bot.play import Options, play
 from bot.simulator import LEVELS, Level
 from bot.skin import load_skins
 from bot.wine_game import WineGame
+from tests.catcher import Catcher
 
 RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
 pytestmark = pytest.mark.usefixtures("wineprefix")  # every test here runs Wine in a prefix of its own
@@ -245,21 +246,9 @@ def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
 
 
 def cover(box: tuple[int, int, int, int], seconds: float) -> None:
-    """Another window over the game for a while: an override-redirect X window, then gone."""
-    from Xlib import X
-    from Xlib import display as xdisplay
-
-    d = xdisplay.Display()
-    screen = d.screen()
-    x, y, w, h = box
-    win = screen.root.create_window(x, y, w, h, 0, screen.root_depth, X.InputOutput, X.CopyFromParent,
-                                    background_pixel=screen.white_pixel, override_redirect=True)
-    win.map()
-    d.sync()
-    time.sleep(seconds)
-    win.destroy()
-    d.sync()
-    d.close()
+    """Another window over the game for a while, then gone."""
+    with Catcher(box):
+        time.sleep(seconds)
 
 
 def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
@@ -521,52 +510,12 @@ def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path)
     assert lines[0].startswith("game result") and len(lines) == 4  # header, two games, totals
 
 
-class Canary:
-    """A window under everything, over the whole screen, that notes every click reaching it: a
-    click that misses the game lands here."""
-
-    def __init__(self) -> None:
-        import threading
-
-        from Xlib import X
-        from Xlib import display as xdisplay
-
-        self.d = xdisplay.Display()
-        screen = self.d.screen()
-        self.win = screen.root.create_window(0, 0, screen.width_in_pixels, screen.height_in_pixels, 0,
-                                             screen.root_depth, X.InputOutput, X.CopyFromParent,
-                                             background_pixel=screen.black_pixel, event_mask=X.ButtonPressMask,
-                                             override_redirect=True)
-        self.win.map()
-        self.win.configure(stack_mode=X.Below)
-        self.d.sync()
-        self.clicks: list[tuple[int, int]] = []
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._watch, daemon=True)
-        self.thread.start()
-
-    def _watch(self) -> None:
-        from Xlib import X
-
-        while not self.done.wait(0.01):
-            while self.d.pending_events():
-                event = self.d.next_event()
-                if event.type == X.ButtonPress:
-                    self.clicks.append((event.root_x, event.root_y))
-
-    def close(self) -> None:
-        self.done.set()
-        self.thread.join(2)
-        self.win.destroy()
-        self.d.close()
-
-
 def test_window_moved_ten_times_no_click_reaches_the_canary(display, tmp_path: Path):
     """Expert on the real game, its window moved ten times at random moments while the bot plays,
     over a canary window: not one click lands beside the game, and the bot plays on each time."""
     import threading
 
-    canary = Canary()
+    canary = Catcher(below=True)  # under everything: a click that misses the game lands here
     subprocess.run(["xdotool", "mousemove", "3", "1000", "click", "1", "mousemove", "640", "512"], check=True,
                    timeout=30)  # the canary hears a click that misses everything
     deadline = time.monotonic() + 20

@@ -1,0 +1,186 @@
+"""The fault suite, live: WineMine Expert in our own Xvfb and Wine prefix, over a canary window
+that notes every click missing the game, with the bot playing through the mouse it really uses
+(bot.xmouse). Each test does to the game what a user or the desktop might, mid-game: cover it
+and leave the cover, hide its bottom row, kill it, restart it, change its level, throw the mouse
+into a corner. Never a click on the canary or on a cover; a clean stop or play going on each
+time; the games played kept on every way out (the summary's source). The window moved ten times,
+covered for a second, the stop key and SIGINT are in test_live.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.capture import Screen
+from bot.play import GameLog, Options, Stop, play
+from bot.simulator import Level
+from bot.skin import load_skins
+from bot.wine_game import WineGame
+from tests.catcher import Catcher
+
+pytestmark = pytest.mark.usefixtures("wineprefix")
+EXPERT = Level(16, 30, 99)
+
+
+@dataclass
+class Run:
+    """The bot playing in a thread, and what came of it."""
+
+    game: WineGame
+    logs: list[GameLog] = field(default_factory=list)
+    outcome: dict = field(default_factory=dict)
+    enough: threading.Event = field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+
+    def field_box(self) -> tuple[int, int, int, int]:
+        left, top = self.game.field_origin()
+        return left, top, 16 * self.game.level.cols, 16 * self.game.level.rows
+
+    def wait_for(self, done: Callable[[], bool], timeout: float = 120) -> bool:
+        deadline = time.monotonic() + timeout
+        while not done() and time.monotonic() < deadline and self.thread.is_alive():
+            time.sleep(0.05)
+        return done()
+
+    def finish(self, timeout: float = 180) -> None:
+        self.thread.join(timeout)
+        if self.thread.is_alive():  # not stopped by the fault: the user's stop key, then wait again
+            self.enough.set()
+            self.thread.join(timeout)
+
+
+@pytest.fixture
+def canary(display) -> Iterator[Catcher]:
+    with Catcher(below=True) as catcher:
+        subprocess.run(["xdotool", "mousemove", "3", "1000", "click", "1", "mousemove", "640", "512"], check=True,
+                       timeout=30)
+        deadline = time.monotonic() + 20
+        while not catcher.clicks and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert catcher.clicks == [(3, 1000)]  # it hears a click that misses everything
+        catcher.clicks.clear()
+        yield catcher
+
+
+def _start(game: WineGame, tmp_path: Path, screen: Screen, patience: float = 0.0) -> Run:
+    run = Run(game)
+    options = Options(games=1000, skins=load_skins(names=["winemine"]), profile=tmp_path / "p.json",
+                      stop_dir=tmp_path, fresh_layouts=True, stopped=run.enough.is_set, patience=patience)
+
+    def body() -> None:
+        try:
+            play(options, screen, logs=run.logs)
+        except Stop as err:
+            run.outcome["stop"] = str(err)
+        except Exception as err:  # a crash is what the tests look for
+            run.outcome["crash"] = repr(err)
+
+    run.thread = threading.Thread(target=body)
+    run.thread.start()
+    return run
+
+
+def _field_pixels(run: Run) -> np.ndarray:
+    import mss
+
+    left, top, width, height = run.field_box()
+    with mss.MSS() as grabber:
+        return np.array(grabber.grab({"left": left, "top": top, "width": width, "height": height}))
+
+
+def _playing(run: Run, fresh: np.ndarray) -> bool:
+    """Wait until the bot is playing: a game logged, or the field no longer the fresh one."""
+    return run.wait_for(lambda: bool(run.logs) or not np.array_equal(_field_pixels(run), fresh), 60)
+
+
+def _clean(run: Run, canary: Catcher) -> None:
+    assert "crash" not in run.outcome, run.outcome
+    assert not run.thread.is_alive()
+    assert canary.clicks == [], canary.clicks
+    assert all(g.clicks >= 0 and g.result in ("won", "lost", "abandoned") for g in run.logs), run.logs
+
+
+@pytest.mark.parametrize("where", ["middle", "bottom_row"])
+def test_covered_and_left_stops_safely_with_no_click_on_the_cover(canary, tmp_path: Path, where: str):
+    """A window over the field, left there (over the middle, or over the bottom row only, like a
+    taskbar): the bot stops safely, without one click on the cover or beside the game."""
+    with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        fresh = _field_pixels(Run(game))
+        run = _start(game, tmp_path, screen)
+        assert _playing(run, fresh)
+        left, top, width, height = run.field_box()
+        box = (left + 120, top + 60, 200, 120) if where == "middle" else (left - 20, top + height - 16, width + 40, 60)
+        with Catcher(box) as cover:
+            run.finish()
+    _clean(run, canary)
+    assert cover.clicks == [], cover.clicks
+    assert "stopped safely" in run.outcome.get("stop", ""), run.outcome
+
+
+def test_killed_game_stops_safely(canary, tmp_path: Path):
+    with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        fresh = _field_pixels(Run(game))
+        run = _start(game, tmp_path, screen)
+        assert _playing(run, fresh)
+        game.close()
+        run.finish()
+    _clean(run, canary)
+    assert "stopped safely" in run.outcome.get("stop", ""), run.outcome
+
+
+def test_user_restart_is_followed(canary, tmp_path: Path):
+    """The user clicks the face mid-run: the bot follows the new game and plays on."""
+    with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        fresh = _field_pixels(Run(game))
+        run = _start(game, tmp_path, screen)
+        assert _playing(run, fresh)
+        window = game.window()
+        _, top = game.field_origin(window)
+        face = (window.left + window.width // 2, top - game.program.face_above)
+        subprocess.run(["xdotool", "mousemove", str(face[0]), str(face[1]), "click", "1"], check=True, timeout=30)
+        at_restart = len(run.logs)
+        assert run.wait_for(lambda: len(run.logs) >= at_restart + 2), (run.logs, run.outcome)
+        run.finish()
+    _clean(run, canary)
+    assert "stop key" in run.outcome.get("stop", ""), run.outcome  # it played on until told to stop
+
+
+def test_level_changed_is_recalibrated(canary, tmp_path: Path):
+    """The user starts the game again at another level in another place: with patience the bot
+    waits for it, finds it and plays on there."""
+    with Screen() as screen:
+        with WineGame(EXPERT, x=60, y=60) as game:
+            fresh = _field_pixels(Run(game))
+            run = _start(game, tmp_path, screen, patience=60.0)
+            assert _playing(run, fresh)
+        at_change = len(run.logs)
+        with WineGame(Level(16, 16, 40), x=300, y=200) as game:
+            run.game = game
+            assert run.wait_for(lambda: len(run.logs) >= at_change + 2), (run.logs, run.outcome)
+            run.finish()
+    _clean(run, canary)
+    assert "stop key" in run.outcome.get("stop", ""), run.outcome
+
+
+def test_fail_safe_corner_stops(canary, tmp_path: Path):
+    """The user throws the mouse into the top-left corner and holds it there: the next click is
+    not made, the run stops with the fail-safe's message."""
+    with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        fresh = _field_pixels(Run(game))
+        run = _start(game, tmp_path, screen)
+        assert _playing(run, fresh)
+        deadline = time.monotonic() + 60
+        while run.thread.is_alive() and time.monotonic() < deadline:
+            subprocess.run(["xdotool", "mousemove", "0", "0"], check=True, timeout=30)
+            time.sleep(0.05)
+        run.finish()
+    _clean(run, canary)
+    assert "fail-safe" in run.outcome.get("stop", ""), run.outcome
