@@ -131,10 +131,11 @@ class X11(Platform):
     def prepare_overlay(self, window: Any) -> None:
         """Override-redirect windows are above every managed one: topmost already."""
         try:
-            from Xlib import display
             from Xlib.error import DisplayError
 
-            self._x = display.Display()
+            from bot.xdisplay import connect
+
+            self._x = connect()
         except (ImportError, DisplayError) as err:
             raise OverlayError(f"no X connection for the overlay: {err}") from err
         if not self._x.has_extension("SHAPE"):

@@ -9,7 +9,6 @@ by a thread; the play loop asks `pressed` before every click. Where the key cann
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
 from typing import Any
@@ -55,13 +54,14 @@ class StopKey:
     # -- X11 ---------------------------------------------------------------------
     def _watch_x11(self) -> None:
         try:
-            from Xlib import XK, X, display, error
+            from Xlib import XK, X, error
+
+            from bot.xdisplay import connect
         except ImportError:
             self._fail("python-xlib is not installed")
             return
-        try:  # python-xlib prints its Xauthority warnings on stdout, which is our output: send them to stderr
-            with contextlib.redirect_stdout(sys.stderr):  # (start() waits meanwhile: nothing else prints)
-                d = display.Display()
+        try:
+            d = connect()
         except Exception as err:  # no display, or no authority to it
             self._fail(f"no X display ({err})")
             return

@@ -6,13 +6,25 @@ the code inside the `with` block fails.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.errors import CaptureError
+
+
+def connect() -> Any:
+    """A python-xlib connection to $DISPLAY. python-xlib prints its Xauthority warnings on
+    stdout, which is the bot's output (--json, the summary): they go to stderr instead."""
+    from Xlib import display
+
+    with contextlib.redirect_stdout(sys.stderr):
+        return display.Display()
 
 
 def stop_process(proc: subprocess.Popen[bytes]) -> None:

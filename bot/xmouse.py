@@ -33,11 +33,12 @@ class FailSafe(BotError):
 class X11Mouse:
     def __init__(self, inside: tuple[int, int]) -> None:
         """`inside`: a point of the game (the field's centre) as it is now, in screen pixels."""
-        from Xlib import X, display
+        from Xlib import X
         from Xlib.ext import xtest
 
-        with contextlib.redirect_stdout(sys.stderr):  # python-xlib's Xauthority warnings are not our output
-            self.display = display.Display()
+        from bot.xdisplay import connect
+
+        self.display = connect()
         if not self.display.has_extension("XTEST"):
             self.display.close()
             raise BotError("the X server has no XTEST extension")
