@@ -27,6 +27,7 @@ from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
 from bot.simulator import Game
 from bot.skin import Skin
+from bot.unseen import unseen_number, with_number
 from bot.vision import Field, Reading, face_box, read
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
@@ -167,6 +168,8 @@ class Player:
                     field = self.field
                     reading = read(image, field, self.skin)
                 self.shown = field
+                if not reading.complete and reading.unknown.any():
+                    reading = self._name_unseen(image, field, reading)
                 if not reading.complete:
                     problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
                     raise VisionError(problem)
@@ -187,6 +190,27 @@ class Player:
                 time.sleep(0.1)
         saved = self._save_stop(image)
         raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
+
+    def _name_unseen(self, image: np.ndarray, field: Field, reading: Reading) -> Reading:
+        """Unknown cells that are a number the skin has never seen (bot.unseen): named when the
+        board allows one number only and the look holds still in a second frame (a cell caught
+        half drawn never gets a name); the skin grows by it and the frame is read again."""
+        found = unseen_number(image, field, self.skin, reading)
+        if found is None:
+            return reading
+        time.sleep(SETTLE)
+        again, again_field = self.grab()
+        if again_field is None or again.shape != image.shape or not np.array_equal(again, image):
+            return reading
+        if found.number is None:
+            if self.actuator is not None and reading.face == "playing":  # a safe way out: a new game
+                self.say("a number this skin has not seen, which the board does not name yet: new game")
+                self.still_wanted()
+                self.actuator.restart()
+            return reading
+        self.skin = with_number(self.skin, found.number, found.tile)
+        self.say(f"a number this skin had not seen yet: named {found.number} from the board, and kept")
+        return read(image, field, self.skin)
 
     def _save_stop(self, image: np.ndarray | None) -> str:
         if image is None:

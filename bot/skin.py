@@ -55,6 +55,7 @@ class Skin:
     frame_skip: int = 1  # pixels next to the field left out of the frame band
     timer_offset: tuple[int, int] | None = None  # the timer's first digit, measured as counter_offset is
     timer_anchor: str = "right"
+    folder: Path | None = None  # where it was loaded from (a learnt skin grows there: bot.unseen)
 
 
 def _read(path: Path) -> np.ndarray:
@@ -95,6 +96,7 @@ def load_skin(folder: Path) -> Skin:
         timer_offset=_led_offset(meta.get("timer")),
         timer_anchor="left" if "from_field_left_top" in meta.get("timer", {}) else "right",
         frame={side: tuple(int(v) for v in bgr) for side, bgr in meta.get("frame_bgr", {}).items()} or None,
+        folder=folder,
     )
 
 

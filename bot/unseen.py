@@ -1,0 +1,92 @@
+"""A number the skin has no sprite for, named from the board it appears on.
+
+A skin learnt from a few games often lacks the rare numbers (6, 7, 8). When one shows up, its
+cells read as unknown and the play loop would stop. Here such cells get a name, only when
+nothing else is possible:
+- each cell looks like an opened cell: its rim (the two outer pixels, where an opened cell's grid
+  line and plain ground are) matches the rim of one of the skin's opened cells strictly, and the
+  whole tile is near none of its sprites (a new glyph is drawn inside); a covered cell, a
+  half-drawn one or another window's corner fails this;
+- all such cells look alike (one new look at a time);
+- exactly one number the skin lacks makes the board a possible game (the SAT core decides, as
+  when learning).
+The look is then added to the skin, in memory and (for a skin kept in a folder) as its PNG, and the
+board is read again with it. A new number look the board cannot name yet is told apart from
+anything else: the play loop then ends that game with the face (a safe way out) and plays on.
+Anything else leaves the cells unknown: the loop stops safely, as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from bot.board import FLAG
+from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
+from bot.skin import Skin
+from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample
+
+NEW = 100  # class id of the new look in the frame handed to the SAT check
+RIM = 2
+
+
+def _rim(n: int) -> np.ndarray:
+    ring = np.ones((n, n), bool)
+    ring[RIM:-RIM, RIM:-RIM] = False
+    return ring
+
+
+def _rms(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.sqrt(((a.astype(np.float32) - b.astype(np.float32)) ** 2).mean()))
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """Unknown cells that are one new number look: its tile at 1x, and its name if the board
+    allows only one (None: a number, but which one the board does not say yet)."""
+
+    tile: np.ndarray
+    number: int | None
+
+
+def unseen_number(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> Unseen | None:
+    """The new number look the unknown cells show, or None when they are anything else."""
+    missing = [v for v in range(1, 9) if v not in set(skin.cell_codes.tolist())]
+    opened = skin.cell_sprites[skin.cell_codes >= 0]
+    if not missing or not len(opened) or not reading.unknown.any() or not reading.framed:
+        return None
+    n = skin.cell
+    norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
+    tiles = cut_tiles(norm, field.rows, field.cols, n).reshape(field.rows, field.cols, n, n, 3)
+    rim = _rim(n)
+    cells = np.argwhere(reading.unknown)
+    looks = [tiles[r, c] for r, c in cells]
+    if any(min(_rms(t[rim], o[rim]) for o in opened) > MAX_DISTANCE for t in looks):
+        return None  # not the rim of an opened cell
+    if any(min(_rms(t, o) for o in skin.cell_sprites) <= MAX_DISTANCE for t in looks):
+        return None  # close to a sprite the skin has: a doubtful read of it, not a new look
+    if any(_rms(t, looks[0]) > MAX_DISTANCE for t in looks[1:]):
+        return None  # more than one new look
+    frame = np.where(reading.codes >= 0, reading.codes, COVERED_CLASS).astype(np.int64)
+    frame[reading.codes == FLAG] = FLAGGED_CLASS
+    frame[reading.unknown] = NEW
+    known = {v: v for v in range(9)}
+    fitting = [v for v in missing if fits([frame], {**known, NEW: v})]
+    if not fitting:
+        return None  # no number fits: not a number after all
+    return Unseen(np.ascontiguousarray(looks[0]), fitting[0] if len(fitting) == 1 else None)
+
+
+def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
+    """The skin with one more number sprite; written into its folder too, so it is kept."""
+    sprite = skin.folder / f"cell_{number}.png" if skin.folder is not None else None
+    if sprite is not None and skin.folder.is_dir() and not sprite.exists():
+        cv2.imwrite(str(sprite), tile)
+    return dataclasses.replace(
+        skin,
+        cell_codes=np.append(skin.cell_codes, np.int8(number)),
+        cell_sprites=np.concatenate([skin.cell_sprites, tile[None]]),
+    )
