@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -84,6 +84,14 @@ def three_bv_of(board: Board) -> int | None:
     if not mines.any() or (not lost and (board.cells == UNOPENED).any()):
         return None
     return Game.from_layout(mines & (board.cells != WRONG_FLAG)).three_bv()
+
+
+def _finished(reading: Reading) -> Reading:
+    """A game over, with cells still unread (a number the skin never saw, shown at the end): its
+    cells no longer matter, only its result and a click on the face do. They count as covered."""
+    return replace(reading, codes=np.where(reading.unknown, UNOPENED, reading.codes),
+                   unknown=np.zeros_like(reading.unknown),
+                   counter=0 if reading.counter is None else reading.counter)
 
 
 def _follows(before: Board, after: Board) -> bool:
@@ -170,6 +178,8 @@ class Player:
                 self.shown = field
                 if not reading.complete and reading.unknown.any():
                     reading = self._name_unseen(image, field, reading)
+                if not reading.complete and reading.framed and reading.face in ("won", "lost"):
+                    reading = _finished(reading)
                 if not reading.complete:
                     problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
                     raise VisionError(problem)

@@ -209,6 +209,31 @@ class WineGame:
             answered += 1
         raise CaptureError("the game's dialogs did not close")
 
+    def drawn(self, timeout: float = 60) -> Window:
+        """Wait until the window is up and its field painted and still (two grabs alike, not the
+        one plain colour of an unpainted window): a window mapped is not yet a window drawn."""
+        import mss
+        import numpy as np
+
+        deadline = time.monotonic() + timeout
+        last = None
+        with mss.MSS() as grabber:
+            while time.monotonic() < deadline:
+                window = self.window()
+                origin = self.field_origin(window) if window is not None else None
+                if origin is not None:
+                    box = {"left": origin[0], "top": origin[1], "width": 16 * self.level.cols,
+                           "height": 16 * self.level.rows}
+                    try:
+                        now = np.array(grabber.grab(box))
+                    except Exception:
+                        now = None
+                    if now is not None and last is not None and np.array_equal(now, last) and now[..., :3].std() > 5:
+                        return window
+                    last = now
+                time.sleep(0.05)
+        raise CaptureError(f"{self.program.command}'s window was not drawn within {timeout:.0f} s")
+
     def field_origin(self, window: Window | None = None) -> tuple[int, int] | None:
         """The field's top-left corner on the screen, from X's window geometry alone."""
         window = window or self.window()

@@ -71,12 +71,6 @@ def _play(game: WineGame, games: int, profile: Path, tmp_path: Path, **options) 
     return logs, witness
 
 
-def _wait_for_window(game: WineGame) -> None:
-    deadline = time.monotonic() + 60
-    while game.window() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-
-
 @pytest.mark.parametrize("program", ["xp", "nt4"], indirect=True)
 def test_genuine_games_found_from_a_fresh_screen_and_played_inside(display, program, tmp_path: Path):
     """No profile, no hint: the shipped classic skin finds the genuine board and plays whole games
@@ -84,7 +78,7 @@ def test_genuine_games_found_from_a_fresh_screen_and_played_inside(display, prog
     the red ground of the mine that was hit, a won one does not."""
     level = program.preset("beginner")
     with WineGame(level, x=60, y=60, program=program) as game:
-        _wait_for_window(game)
+        game.drawn()
         logs, witness = _play(game, 3, tmp_path / "p.json", tmp_path)
         final = _field_image(game)
     assert len(logs) == 3 and all(g.result in ("won", "lost") for g in logs), logs
@@ -100,7 +94,7 @@ def test_best_time_dialog_is_answered_and_the_won_game_counted(display, program,
     (patience) and logs the win, with no stop."""
     level = program.preset("beginner")
     with WineGame(level, x=60, y=60, program=program, best_time=999) as game:
-        _wait_for_window(game)
+        game.drawn()
         answered: list[int] = []
         running = threading.Event()
         running.set()
@@ -134,11 +128,11 @@ def test_a_new_level_is_found_with_the_old_profile(display, program, tmp_path: P
     another place: the bot finds it again and plays there, every click inside."""
     profile = tmp_path / "p.json"
     with WineGame(program.preset("beginner"), x=40, y=40, program=program) as game:
-        _wait_for_window(game)
+        game.drawn()
         logs, _ = _play(game, 1, profile, tmp_path)
     assert profile.exists() and len(logs) == 1
     with WineGame(program.preset("expert"), x=300, y=200, program=program) as game:
-        _wait_for_window(game)
+        game.drawn()
         logs, witness = _play(game, 1, profile, tmp_path)
     assert len(logs) == 1 and logs[0].result in ("won", "lost")
     assert witness.clicks > 0 and witness.outside == 0
@@ -154,14 +148,14 @@ def test_no_skin_shipped_the_look_is_learnt_on_sight_then_played_at_another_leve
     command = [sys.executable, "-m", "bot", "play", "--rules", "winxp", "--templates", str(templates),
                "--stop-key", "none"]
     with WineGame(program.preset("beginner"), x=40, y=40, program=program) as game:
-        _wait_for_window(game)
+        game.drawn()
         run = subprocess.run([*command, "--games", "2", "--profile", str(tmp_path / "a.json")], cwd=tmp_path,
                              capture_output=True, text=True, timeout=900, env=env)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "learning this one" in run.stderr and (templates / "learnt" / "skin.json").exists()
     assert len(run.stdout.splitlines()) == 4, run.stdout  # header, two games, totals
     with WineGame(program.preset("expert"), x=200, y=150, program=program) as game:
-        _wait_for_window(game)
+        game.drawn()
         logs, witness = _play(game, 1, tmp_path / "b.json", tmp_path, skins=load_skins(root=templates))
     assert len(logs) == 1 and logs[0].result in ("won", "lost")
     assert witness.outside == 0

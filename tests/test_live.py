@@ -68,7 +68,7 @@ def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
     level = Level(*LEVELS[name])
     recorder = Recording()
     with WineGame(level, x=150 + 40 * len(name), y=90) as game, Screen() as screen:
-        time.sleep(1.0)
+        game.drawn()
         left, top = field_of(game)
         # WineMine reads its level from the registry, shared by every WineMine of this user: check
         # the window really shows this level (its X geometry), so the probes below look at it all.
@@ -94,7 +94,7 @@ def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
 def test_dry_run_changes_nothing(display, tmp_path: Path):
     level = Level(9, 9, 10)
     with WineGame(level, x=300, y=300) as game, Screen() as screen:
-        time.sleep(1.0)
+        game.drawn()
         import pyautogui
 
         left, top = field_of(game)
@@ -130,7 +130,7 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
 
     colours = {"safe": (0, 200, 0), "mines": (0, 0, 230), "guess": (255, 120, 0)}  # BGR of the overlay
     with WineGame(Level(9, 9, 10), x=300, y=300) as game, Screen() as screen:
-        time.sleep(1.0)
+        game.drawn()
         left, top = field_of(game)
         field = Field(left, top, 16, 9, 9)
         pyautogui.click(left + 4 * 16 + 8, top + 4 * 16 + 8)  # the user opens a cell
@@ -226,9 +226,11 @@ def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
     recorder = Recording()
     outcome: dict = {}
     with WineGame(Level(16, 30, 99), x=20, y=40) as game, Screen() as screen:
-        time.sleep(1.0)
+        game.drawn()
         player = play_in_background(screen, recorder, 50, tmp_path, outcome)
-        time.sleep(2.0)
+        deadline = time.monotonic() + 60
+        while len(recorder.clicks) < 5 and time.monotonic() < deadline and player.is_alive():
+            time.sleep(0.05)  # it is playing
         game.move(500, 400)
         moved_at = len(recorder.clicks)
         deadline = time.monotonic() + 15
@@ -255,7 +257,7 @@ def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
     recorder = Recording()
     outcome: dict = {}
     with WineGame(Level(16, 30, 99), x=60, y=60) as game, Screen() as screen:
-        time.sleep(1.0)
+        game.drawn()
         left, top = field_of(game)
         player = play_in_background(screen, recorder, 3, tmp_path, outcome)
         time.sleep(1.5)
@@ -289,7 +291,7 @@ def test_learning_winemine_with_no_templates(display, tmp_path: Path):
     for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
         recorder = Recording()
         with WineGame(level, x=200, y=120) as game, Screen() as screen:
-            time.sleep(1.0)
+            game.drawn()
             left, top = field_of(game)
             known = load_skin(folder) if folder.exists() else None
             learnt = learn_live(screen, games=games, backend=recorder, known=known)
@@ -357,7 +359,7 @@ def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: f
     folder = tmp_path / "learnt"
     for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
         with WineGame(level, x=200, y=120) as game, Screen() as screen:
-            time.sleep(1.0)
+            game.drawn()
             left, top = field_of(game)
             scaled = Scaled(screen, scale)
             known = load_skin(folder) if folder.exists() else None
@@ -451,20 +453,22 @@ def _play_then(tmp_path: Path, stop) -> tuple[subprocess.Popen, str, str]:
     has played a while."""
     root = Path(__file__).resolve().parent.parent
     with WineGame(Level(9, 9, 10), x=200, y=150) as game:
+        game.drawn()
         left, top = field_of(game)
         run = subprocess.Popen([sys.executable, "-m", "bot", "play", "--games", "500", "--profile",
                                 str(tmp_path / "p.json")], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(root)})
         try:
-            deadline = time.monotonic() + 60  # until the board changes: it is playing
+            deadline = time.monotonic() + 120  # the board changes (it plays), then is fresh again (a game done)
             with Screen() as screen:
-                first = screen.grab()
+                first = screen.grab()[top : top + 144, left : left + 144]
+                changed = False
                 while time.monotonic() < deadline and run.poll() is None:
-                    time.sleep(0.5)
-                    if not np.array_equal(screen.grab()[top : top + 144, left : left + 144],
-                                          first[top : top + 144, left : left + 144]):
+                    time.sleep(0.05)
+                    same = np.array_equal(screen.grab()[top : top + 144, left : left + 144], first)
+                    if changed and same:
                         break
-            time.sleep(2.0)  # a few games
+                    changed = changed or not same
             stop(run)
             out, err = run.communicate(timeout=60)
         finally:

@@ -113,6 +113,7 @@ def test_covered_and_left_stops_safely_with_no_click_on_the_cover(canary, tmp_pa
     """A window over the field, left there (over the middle, or over the bottom row only, like a
     taskbar): the bot stops safely, without one click on the cover or beside the game."""
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        game.drawn()
         fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
         assert _playing(run, fresh)
@@ -127,6 +128,7 @@ def test_covered_and_left_stops_safely_with_no_click_on_the_cover(canary, tmp_pa
 
 def test_killed_game_stops_safely(canary, tmp_path: Path):
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        game.drawn()
         fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
         assert _playing(run, fresh)
@@ -139,6 +141,7 @@ def test_killed_game_stops_safely(canary, tmp_path: Path):
 def test_user_restart_is_followed(canary, tmp_path: Path):
     """The user clicks the face mid-run: the bot follows the new game and plays on."""
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        game.drawn()
         fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
         assert _playing(run, fresh)
@@ -158,6 +161,7 @@ def test_level_changed_is_recalibrated(canary, tmp_path: Path):
     waits for it, finds it and plays on there."""
     with Screen() as screen:
         with WineGame(EXPERT, x=60, y=60) as game:
+            game.drawn()
             fresh = _field_pixels(Run(game))
             run = _start(game, tmp_path, screen, patience=60.0)
             assert _playing(run, fresh)
@@ -174,13 +178,17 @@ def test_fail_safe_corner_stops(canary, tmp_path: Path):
     """The user throws the mouse into the top-left corner and holds it there: the next click is
     not made, the run stops with the fail-safe's message."""
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        game.drawn()
         fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
         assert _playing(run, fresh)
         deadline = time.monotonic() + 60
-        while run.thread.is_alive() and time.monotonic() < deadline:
-            subprocess.run(["xdotool", "mousemove", "0", "0"], check=True, timeout=30)
-            time.sleep(0.05)
-        run.finish()
+        try:
+            while run.thread.is_alive() and time.monotonic() < deadline:
+                subprocess.run(["xdotool", "mousemove", "0", "0"], check=True, timeout=30)
+                time.sleep(0.05)
+            run.finish()
+        finally:  # the display is shared by the whole run: the next test's bot must not start in the corner
+            subprocess.run(["xdotool", "mousemove", "640", "512"], check=True, timeout=30)
     _clean(run, canary)
     assert "fail-safe" in run.outcome.get("stop", ""), run.outcome
