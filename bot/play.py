@@ -27,7 +27,7 @@ from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
 from bot.simulator import Game
 from bot.skin import Skin
-from bot.unseen import unseen_number, with_number
+from bot.unseen import unseen_numbers, with_number
 from bot.vision import Field, Reading, face_box, read
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
@@ -205,21 +205,23 @@ class Player:
         """Unknown cells that are a number the skin has never seen (bot.unseen): named when the
         board allows one number only and the look holds still in a second frame (a cell caught
         half drawn never gets a name); the skin grows by it and the frame is read again."""
-        found = unseen_number(image, field, self.skin, reading)
+        found = unseen_numbers(image, field, self.skin, reading)
         if found is None:
             return reading
         time.sleep(SETTLE)
         again, again_field = self.grab()
         if again_field is None or again.shape != image.shape or not np.array_equal(again, image):
             return reading
-        if found.number is None:
+        for look in found:
+            if look.number is not None:
+                self.skin = with_number(self.skin, look.number, look.tile)
+                self.say(f"a number this skin had not seen yet: named {look.number} from the board, and kept")
+        if any(look.number is None for look in found):
             if self.actuator is not None and reading.face == "playing":  # a safe way out: a new game
                 self.say("a number this skin has not seen, which the board does not name yet: new game")
                 self.still_wanted()
                 self.actuator.restart()
             return reading
-        self.skin = with_number(self.skin, found.number, found.tile)
-        self.say(f"a number this skin had not seen yet: named {found.number} from the board, and kept")
         return read(image, field, self.skin)
 
     def _save_stop(self, image: np.ndarray | None) -> str:

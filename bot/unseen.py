@@ -7,9 +7,9 @@ nothing else is possible:
   line and plain ground are) matches the rim of one of the skin's opened cells strictly, and the
   whole tile is near none of its sprites (a new glyph is drawn inside); a covered cell, a
   half-drawn one or another window's corner fails this;
-- all such cells look alike (one new look at a time);
-- exactly one number the skin lacks makes the board a possible game (the SAT core decides, as
-  when learning).
+- the new looks (a few at once) get numbers the skin lacks, distinct, and a look is named when
+  every assignment that makes the board a possible game gives it the same number (the SAT core
+  decides, as when learning).
 The look is then added to the skin, in memory and (for a skin kept in a folder) as its PNG, and the
 board is read again with it. A new number look the board cannot name yet is told apart from
 anything else: the play loop then ends that game with the face (a safe way out) and plays on.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from itertools import permutations
 
 import cv2
 import numpy as np
@@ -29,7 +30,8 @@ from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.skin import Skin
 from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample
 
-NEW = 100  # class id of the new look in the frame handed to the SAT check
+NEW = 100  # class id of the first new look in the frame handed to the SAT check
+MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)
 RIM = 2
 
 
@@ -45,15 +47,16 @@ def _rms(a: np.ndarray, b: np.ndarray) -> float:
 
 @dataclass(frozen=True)
 class Unseen:
-    """Unknown cells that are one new number look: its tile at 1x, and its name if the board
+    """One new number look among the unknown cells: its tile at 1x, and its name if the board
     allows only one (None: a number, but which one the board does not say yet)."""
 
     tile: np.ndarray
     number: int | None
 
 
-def unseen_number(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> Unseen | None:
-    """The new number look the unknown cells show, or None when they are anything else."""
+def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> list[Unseen] | None:
+    """The new number looks the unknown cells show (a 5 and a 6 may appear at once), or None
+    when the unknown cells are anything else."""
     missing = [v for v in range(1, 9) if v not in set(skin.cell_codes.tolist())]
     opened = skin.cell_sprites[skin.cell_codes >= 0]
     if not missing or not len(opened) or not reading.unknown.any() or not reading.framed:
@@ -62,22 +65,32 @@ def unseen_number(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
     norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
     tiles = cut_tiles(norm, field.rows, field.cols, n).reshape(field.rows, field.cols, n, n, 3)
     rim = _rim(n)
-    cells = np.argwhere(reading.unknown)
-    looks = [tiles[r, c] for r, c in cells]
-    if any(min(_rms(t[rim], o[rim]) for o in opened) > MAX_DISTANCE for t in looks):
+    cells = [tuple(c) for c in np.argwhere(reading.unknown)]
+    if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells):
         return None  # not the rim of an opened cell
-    if any(min(_rms(t, o) for o in skin.cell_sprites) <= MAX_DISTANCE for t in looks):
+    if any(min(_rms(tiles[c], o) for o in skin.cell_sprites) <= MAX_DISTANCE for c in cells):
         return None  # close to a sprite the skin has: a doubtful read of it, not a new look
-    if any(_rms(t, looks[0]) > MAX_DISTANCE for t in looks[1:]):
-        return None  # more than one new look
+    looks: list[np.ndarray] = []
+    which: dict[tuple[int, int], int] = {}
+    for c in cells:
+        k = next((i for i, t in enumerate(looks) if _rms(tiles[c], t) <= MAX_DISTANCE), None)
+        if k is None:
+            k = len(looks)
+            looks.append(tiles[c])
+        which[c] = k
+    if len(looks) > len(missing) or len(looks) > MAX_LOOKS:
+        return None
     frame = np.where(reading.codes >= 0, reading.codes, COVERED_CLASS).astype(np.int64)
     frame[reading.codes == FLAG] = FLAGGED_CLASS
-    frame[reading.unknown] = NEW
+    for c, k in which.items():
+        frame[c] = NEW + k
     known = {v: v for v in range(9)}
-    fitting = [v for v in missing if fits([frame], {**known, NEW: v})]
+    fitting = [names for names in permutations(missing, len(looks))
+               if fits([frame], {**known, **{NEW + k: v for k, v in enumerate(names)}})]
     if not fitting:
-        return None  # no number fits: not a number after all
-    return Unseen(np.ascontiguousarray(looks[0]), fitting[0] if len(fitting) == 1 else None)
+        return None  # no numbers fit: not numbers after all
+    return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None)
+            for k, look in enumerate(looks)]
 
 
 def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:

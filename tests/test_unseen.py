@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bot.skin import load_skins
-from bot.unseen import unseen_number, with_number
+from bot.unseen import unseen_numbers, with_number
 from bot.vision import read
 from tests.test_vision import NAMES, load, true_field
 
@@ -35,14 +35,15 @@ def test_a_missing_number_is_named_right_or_not_at_all(number: int):
         field = true_field(meta, 1.0)
         reading = read(image, field, skin)
         assert reading.unknown.any()  # the cells of that number are not read without its sprite
-        found = unseen_number(image, field, skin, reading)
+        found = unseen_numbers(image, field, skin, reading)
         if found is None:  # something else is unknown too (a held button's pressed cell): no name
             continue
+        assert len(found) == 1, name  # one look taken out, one new look
         seen += 1
-        if found.number is None:
+        if found[0].number is None:
             continue
-        assert found.number == number, name  # never a wrong name
-        grown = with_number(skin, found.number, found.tile)
+        assert found[0].number == number, name  # never a wrong name
+        grown = with_number(skin, found[0].number, found[0].tile)
         again = read(image, field, grown)
         assert not again.unknown.any() and np.array_equal(again.codes, truth), name
         named += 1
@@ -57,4 +58,27 @@ def test_a_look_that_is_no_opened_number_is_never_named():
         field = true_field(meta, 1.0)
         reading = read(image, field, skin)
         if reading.unknown.any():
-            assert unseen_number(image, field, skin, reading) is None, name
+            assert unseen_numbers(image, field, skin, reading) is None, name
+
+
+def test_two_missing_numbers_at_once_are_both_named_right_or_not_at_all():
+    skin = without(2)
+    keep = skin.cell_codes != 3
+    skin = dataclasses.replace(skin, cell_codes=skin.cell_codes[keep], cell_sprites=skin.cell_sprites[keep])
+    named = 0
+    for name in NAMES:
+        image, meta, truth = load(name)
+        if not ((truth == 2).any() and (truth == 3).any()):
+            continue
+        field = true_field(meta, 1.0)
+        found = unseen_numbers(image, field, skin, read(image, field, skin))
+        if found is None:
+            continue
+        assert len(found) == 2, name
+        for look in found:
+            if look.number is not None:
+                skin_one = with_number(skin, look.number, look.tile)
+                again = read(image, field, skin_one)
+                assert np.array_equal(again.codes[~again.unknown], truth[~again.unknown]), name  # never wrong
+                named += 1
+    assert named > 0
