@@ -47,6 +47,7 @@ class Stale(VisionError):
     restarted): the batch is dropped and the board read again, not a misread."""
 
 
+NEW_GAME_READS = 3  # reads alike of a board that cannot follow the last: another game, not a misread
 STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
 
 
@@ -118,6 +119,7 @@ class Player:
         self.shown: Field | None = None  # the field in the last frame looked at (region or screen)
         self.frames = 0
         self.clicked: list[tuple[int, int]] = []  # the last batch's clicks
+        self.replaced = False  # look() saw the game replaced by another one (the user restarted)
 
     # -- seeing --------------------------------------------------------------
     def grab(self) -> tuple[np.ndarray, Field | None]:
@@ -157,6 +159,7 @@ class Player:
         image = None
         deadline = time.monotonic() + (self.options.patience if self.cal is not None else 0.0)
         tries = 0
+        changed_reads: list[bytes] = []
         while tries < RETRIES or time.monotonic() < deadline:
             tries += 1
             if tries == RETRIES + 1:
@@ -192,8 +195,13 @@ class Player:
                     board = board.with_mines(reading.counter + flags)
                 changed = previous is not None and previous.shape == board.shape and not _follows(previous, board)
                 if changed and (board.cells >= 0).any():  # all covered again: the user restarted
-                    problem = "the board changed in a way the game cannot (a misread?)"
-                    raise VisionError(problem)
+                    changed_reads.append(board.cells.tobytes())
+                    if len(changed_reads) < NEW_GAME_READS or len(set(changed_reads[-NEW_GAME_READS:])) != 1:
+                        problem = "the board changed in a way the game cannot (a misread?)"
+                        raise VisionError(problem)
+                    # The same board read again and again: not a misread but another game (a user
+                    # restart that a click of ours then opened): the game played is over.
+                    self.replaced = True
                 return image, reading, board
             except (VisionError, CaptureError) as err:
                 problem = str(err)
@@ -365,6 +373,9 @@ class Player:
                 self.wait_for_change(image)
                 image, reading, board = self.look(board)
                 failures = stale = 0
+                if self.replaced:
+                    self.replaced = False
+                    return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
             except Stale as err:
                 stale += 1
                 if stale >= STALE_BATCHES:

@@ -459,16 +459,16 @@ def _play_then(tmp_path: Path, stop) -> tuple[subprocess.Popen, str, str]:
                                 str(tmp_path / "p.json")], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(root)})
         try:
-            deadline = time.monotonic() + 120  # the board changes (it plays), then is fresh again (a game done)
+            deadline = time.monotonic() + 60  # until the board changes: it is playing
             with Screen() as screen:
-                first = screen.grab()[top : top + 144, left : left + 144]
-                changed = False
+                first = screen.grab()
                 while time.monotonic() < deadline and run.poll() is None:
-                    time.sleep(0.05)
-                    same = np.array_equal(screen.grab()[top : top + 144, left : left + 144], first)
-                    if changed and same:
+                    time.sleep(0.5)
+                    if not np.array_equal(screen.grab()[top : top + 144, left : left + 144],
+                                          first[top : top + 144, left : left + 144]):
                         break
-                    changed = changed or not same
+            time.sleep(2.0)  # a few games (waiting instead for a fresh board to show again once hung a
+            # Ctrl-C for over 60 s: not understood yet, see the issue note)
             stop(run)
             out, err = run.communicate(timeout=60)
         finally:
