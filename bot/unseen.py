@@ -28,17 +28,11 @@ import numpy as np
 from bot.board import FLAG
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.skin import Skin
-from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample
+from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample, ring_mask
 
 NEW = 100  # class id of the first new look in the frame handed to the SAT check
 MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)
-RIM = 2
-
-
-def _rim(n: int) -> np.ndarray:
-    ring = np.ones((n, n), bool)
-    ring[RIM:-RIM, RIM:-RIM] = False
-    return ring
+RIM = 2  # px: an opened cell's grid line and plain ground, as vision's loose read checks a frame
 
 
 def _rms(a: np.ndarray, b: np.ndarray) -> float:
@@ -64,7 +58,7 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
     n = skin.cell
     norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
     tiles = cut_tiles(norm, field.rows, field.cols, n).reshape(field.rows, field.cols, n, n, 3)
-    rim = _rim(n)
+    rim = ring_mask(n, n, RIM)
     cells = [tuple(c) for c in np.argwhere(reading.unknown)]
     if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells):
         return None  # not the rim of an opened cell

@@ -43,9 +43,9 @@ _EIGHT = np.ones((3, 3), np.uint8)
 LOOSE_SIGMA = 1.5
 LOOSE_DISTANCE = 30.0
 #: ... and the runner-up must be this many times as far as the nearest.
-LOOSE_MEMO = 5_000  # tiles whose loose verdict is kept, per sprite set (at most ~15 MB at 200 %)
-MEMO_MARGIN = 3  # px round a memoised read's box: more than any sub-pixel shift tried
 LOOSE_RATIO = 1.3
+LOOSE_MEMO = 5_000  # verdicts kept per sprite set, loose tiles or memoised reads (~15 MB at 200 %)
+MEMO_MARGIN = 3  # px round a memoised read's box: more than any sub-pixel shift tried
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,7 @@ def _blurred(stack: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     return (out if mask is None else out[:, mask]).reshape(len(stack), -1)
 
 
-def _ring(h: int, w: int, width: int = 2) -> np.ndarray:
+def ring_mask(h: int, w: int, width: int = 2) -> np.ndarray:
     ring = np.ones((h, w), bool)
     ring[width:-width, width:-width] = False
     return ring
@@ -334,7 +334,7 @@ def _loose_distinct(distinct: np.ndarray, sprites: np.ndarray, t: np.ndarray,
     rows = np.arange(len(d))
     best = d[rows, order[:, 0]]
     second = d[rows, order[:, 1]] if d.shape[1] > 1 else np.full(len(d), np.inf)
-    ring = _ring(*distinct.shape[1:3])
+    ring = ring_mask(*distinct.shape[1:3])
     frame = distinct[:, ring].astype(np.float32) - sprites[order[:, 0]][:, ring]
     framed = np.sqrt((frame**2).mean(axis=(1, 2))) <= MAX_DISTANCE
     clear = framed & (best <= LOOSE_DISTANCE) & (second >= LOOSE_RATIO * best)
@@ -486,21 +486,17 @@ def _read_led(
     h, w = skin.digit_sprites.shape[1:3]
     side = field.left + (field.width if anchor == "right" else 0.0)
     whole = (side + offset[0] * scale, field.top + offset[1] * scale, w * skin.digits * scale, h * scale)
-    return _memo("led", skin.digit_sprites, image, whole, scale,
-                 lambda: _read_led_at(image, field, skin, offset, anchor))
+    return _memo("led", skin.digit_sprites, image, whole, scale, lambda: _read_led_at(image, skin, whole, scale))
 
 
 def _read_led_at(
-    image: np.ndarray, field: Field, skin: Skin, offset: tuple[int, int], anchor: str
+    image: np.ndarray, skin: Skin, whole: tuple[float, float, float, float], scale: float
 ) -> tuple[int | None, float]:
-    scale = field.pitch / skin.cell
+    """The LED whose digits fill `whole` (image pixels), the display scaled by `scale`."""
     h, w = skin.digit_sprites.shape[1:3]
-    dx, dy = offset
-    side = field.left + (field.width if anchor == "right" else 0.0)
     # LED segments are thin: their blurred rims are noise, so only the segments themselves count.
     sprites, mask = bank(skin.digit_sprites, scale), telling(skin.digit_sprites, grow=0)
     try:  # all digits at once, unshifted: enough whenever every digit reads clearly (always at 100 %)
-        whole = (side + dx * scale, field.top + dy * scale, w * skin.digits * scale, h * scale)
         index_all, best_all, second_all = _best_of_shifts(image, whole, (w * skin.digits, h), skin.digits,
                                                           sprites, mask, shifts=((0.0, 0.0),))
     except VisionError:
@@ -516,7 +512,7 @@ def _read_led_at(
         if (found >= 0).all():
             return _led_value(skin, list(found), np.ones(skin.digits, bool), sure)
     for k in range(skin.digits if not index else 0):  # each digit finds its own sub-pixel fit
-        box = (side + (dx + k * w) * scale, field.top + dy * scale, w * scale, h * scale)
+        box = (whole[0] + k * w * scale, whole[1], w * scale, h * scale)
         try:
             i, b, s2 = _best_of_shifts(image, box, (w, h), 1, sprites, mask)
         except VisionError:

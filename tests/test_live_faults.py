@@ -71,7 +71,11 @@ def canary(display) -> Iterator[Catcher]:
 
 
 def _start(game: WineGame, tmp_path: Path, screen: Screen, patience: float = 0.0) -> Run:
+    """The bot started on a game just drawn, returned once it is playing (a game logged, or the
+    field no longer the fresh one)."""
+    game.drawn()
     run = Run(game)
+    fresh = _field_pixels(run)
     options = Options(games=1000, skins=load_skins(names=["winemine"]), profile=tmp_path / "p.json",
                       stop_dir=tmp_path, fresh_layouts=True, stopped=run.enough.is_set, patience=patience)
 
@@ -85,6 +89,7 @@ def _start(game: WineGame, tmp_path: Path, screen: Screen, patience: float = 0.0
 
     run.thread = threading.Thread(target=body)
     run.thread.start()
+    assert run.wait_for(lambda: bool(run.logs) or not np.array_equal(_field_pixels(run), fresh), 60), run.outcome
     return run
 
 
@@ -94,11 +99,6 @@ def _field_pixels(run: Run) -> np.ndarray:
     left, top, width, height = run.field_box()
     with mss.MSS() as grabber:
         return np.array(grabber.grab({"left": left, "top": top, "width": width, "height": height}))
-
-
-def _playing(run: Run, fresh: np.ndarray) -> bool:
-    """Wait until the bot is playing: a game logged, or the field no longer the fresh one."""
-    return run.wait_for(lambda: bool(run.logs) or not np.array_equal(_field_pixels(run), fresh), 60)
 
 
 def _clean(run: Run, canary: Catcher) -> None:
@@ -113,10 +113,7 @@ def test_covered_and_left_stops_safely_with_no_click_on_the_cover(canary, tmp_pa
     """A window over the field, left there (over the middle, or over the bottom row only, like a
     taskbar): the bot stops safely, without one click on the cover or beside the game."""
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
-        game.drawn()
-        fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
-        assert _playing(run, fresh)
         left, top, width, height = run.field_box()
         box = (left + 120, top + 60, 200, 120) if where == "middle" else (left - 20, top + height - 16, width + 40, 60)
         with Catcher(box) as cover:
@@ -128,10 +125,7 @@ def test_covered_and_left_stops_safely_with_no_click_on_the_cover(canary, tmp_pa
 
 def test_killed_game_stops_safely(canary, tmp_path: Path):
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
-        game.drawn()
-        fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
-        assert _playing(run, fresh)
         game.close()
         run.finish()
     _clean(run, canary)
@@ -141,10 +135,7 @@ def test_killed_game_stops_safely(canary, tmp_path: Path):
 def test_user_restart_is_followed(canary, tmp_path: Path):
     """The user clicks the face mid-run: the bot follows the new game and plays on."""
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
-        game.drawn()
-        fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
-        assert _playing(run, fresh)
         window = game.window()
         _, top = game.field_origin(window)
         face = (window.left + window.width // 2, top - game.program.face_above)
@@ -161,10 +152,7 @@ def test_level_changed_is_recalibrated(canary, tmp_path: Path):
     waits for it, finds it and plays on there."""
     with Screen() as screen:
         with WineGame(EXPERT, x=60, y=60) as game:
-            game.drawn()
-            fresh = _field_pixels(Run(game))
             run = _start(game, tmp_path, screen, patience=60.0)
-            assert _playing(run, fresh)
         at_change = len(run.logs)
         with WineGame(Level(16, 16, 40), x=300, y=200) as game:
             run.game = game
@@ -178,10 +166,7 @@ def test_fail_safe_corner_stops(canary, tmp_path: Path):
     """The user throws the mouse into the top-left corner and holds it there: the next click is
     not made, the run stops with the fail-safe's message."""
     with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
-        game.drawn()
-        fresh = _field_pixels(Run(game))
         run = _start(game, tmp_path, screen)
-        assert _playing(run, fresh)
         deadline = time.monotonic() + 60
         try:
             while run.thread.is_alive() and time.monotonic() < deadline:
