@@ -165,10 +165,15 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
 
     with contextlib.suppress(AttributeError):  # a truncated PNG is our error message, not OpenCV's warning
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
-    image = _load_image(args.image)
+    image, lossy = _load_image(args.image)
     if args.out and Path(args.out).is_dir():
         raise BotError(f"--out {args.out!r} is a folder: name the PNG file to write")
-    cal, skin = calibrate(image, load_skins(names=args.skin))
+    skins = load_skins(names=args.skin)
+    if lossy:
+        from bot.lossy import soften_skin
+
+        skins = [soften_skin(s) for s in skins]
+    cal, skin = calibrate(image, skins)
     field = cal.with_pitch(skin)
     reading = read(image, field, skin)
     if reading.face is None:
@@ -386,7 +391,8 @@ MAX_PIXELS = 64_000_000
 
 
 def _load_image(path: str):
-    """The image at path as BGR, or a one-line error: no library's own warnings on the terminal."""
+    """The image at path as BGR, and whether its format is lossy (bot.lossy), or a one-line error:
+    no library's own warnings on the terminal."""
     import cv2
     import numpy as np
     from PIL import Image
@@ -394,10 +400,12 @@ def _load_image(path: str):
     try:
         with Image.open(path) as header:  # reads the size only
             width, height = header.size
+            fmt = header.format
     except FileNotFoundError as err:
         raise BotError(f"cannot read image {path!r}: {err.strerror}") from err
     except (OSError, ValueError, Image.DecompressionBombError):
         width = height = 0  # not an image PIL knows, or a broken header: let OpenCV decide below
+        fmt = None
     if width * height > MAX_PIXELS:
         raise BotError(f"{path!r} is {width}x{height} pixels; screenshots up to {MAX_PIXELS // 1_000_000} million "
                        "pixels are read: crop it to the game's window")
@@ -409,7 +417,9 @@ def _load_image(path: str):
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
         raise VisionError(f"{path!r} is not a readable image (corrupt, truncated or not an image)")
-    return image
+    from bot.lossy import LOSSY_FORMATS
+
+    return image, fmt in LOSSY_FORMATS
 
 
 @contextlib.contextmanager
