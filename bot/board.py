@@ -22,6 +22,9 @@ QUESTION = -3
 MINE = -4  # shown after a loss
 EXPLODED = -5  # the mine that was clicked
 WRONG_FLAG = -6  # a flag on a cell that held no mine, shown after a loss
+#: An opened cell whose number is not known: a look the skin has never seen, which the board
+#: does not name yet (bot.unseen). Safe, and no rule: the solver learns less from it, never wrong.
+UNREAD = -7
 
 #: Text-grid alphabet; `.` is read as an opened 0 (Yurichev's notation) but printed as `0`.
 CHAR_TO_CODE: dict[str, int] = {
@@ -31,6 +34,7 @@ CHAR_TO_CODE: dict[str, int] = {
     "*": MINE,
     "X": EXPLODED,
     "W": WRONG_FLAG,
+    "N": UNREAD,
     ".": 0,
     **{str(d): d for d in range(9)},
 }
@@ -41,6 +45,7 @@ CODE_TO_CHAR: dict[int, str] = {
     MINE: "*",
     EXPLODED: "X",
     WRONG_FLAG: "W",
+    UNREAD: "N",
     **{d: str(d) for d in range(9)},
 }
 

@@ -12,7 +12,8 @@ nothing else is possible:
   decides, as when learning).
 The look is then added to the skin, in memory and (for a skin kept in a folder) as its PNG, and the
 board is read again with it. A new number look the board cannot name yet is told apart from
-anything else: the play loop then ends that game with the face (a safe way out) and plays on.
+anything else: its cells are opened cells whose number is not known (board.UNREAD), and the game
+goes on with what the rest of the board says, until enough of it shows to name the look.
 Anything else leaves the cells unknown: the loop stops safely, as before.
 """
 
@@ -25,7 +26,7 @@ from itertools import permutations
 import cv2
 import numpy as np
 
-from bot.board import FLAG
+from bot.board import FLAG, UNREAD
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.skin import Skin
 from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample, ring_mask
@@ -46,6 +47,7 @@ class Unseen:
 
     tile: np.ndarray
     number: int | None
+    cells: tuple[tuple[int, int], ...] = ()
 
 
 def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> list[Unseen] | None:
@@ -83,8 +85,18 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
                if fits([frame], {**known, **{NEW + k: v for k, v in enumerate(names)}})]
     if not fitting:
         return None  # no numbers fit: not numbers after all
-    return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None)
+    return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None,
+                   tuple((int(r), int(c)) for (r, c), j in which.items() if j == k))
             for k, look in enumerate(looks)]
+
+
+def unread(reading: Reading, found: list[Unseen]) -> Reading:
+    """The reading with the cells of looks not named yet taken as opened cells of unknown number."""
+    cells = [c for look in found if look.number is None for c in look.cells]
+    codes, unknown = reading.codes.copy(), reading.unknown.copy()
+    for c in cells:
+        codes[c], unknown[c] = UNREAD, False
+    return dataclasses.replace(reading, codes=codes, unknown=unknown)
 
 
 def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
