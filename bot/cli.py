@@ -326,16 +326,15 @@ def cmd_play(args: argparse.Namespace) -> Exit:
         print(f"dry run: the advice is drawn {where} as you play; Ctrl-C ends it", file=sys.stderr)
     logs: list = []
     key = StopKey(args.stop_key) if args.stop_key.lower() != "none" and not options.dry_run else None
-    if key is not None:
-        problem = key.start()
-        if problem:
-            print(problem, file=sys.stderr)
-            key = None
-        else:
-            options.stopped = lambda: key.pressed
-            print(f"press {args.stop_key} to stop (the key is the bot's while it plays)", file=sys.stderr)
     say = lambda line: print(line, file=sys.stderr)  # noqa: E731
-    try:
+    try:  # (the key taken inside: a Ctrl-C while it is being taken still gets the summary)
+        if key is not None:
+            problem = key.start()
+            if problem:
+                print(problem, file=sys.stderr)
+            else:
+                options.stopped = lambda: key.pressed
+                print(f"press {args.stop_key} to stop (the key is the bot's while it plays)", file=sys.stderr)
         try:
             play(options, say=say, logs=logs)
         except NotFound:
