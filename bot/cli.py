@@ -103,14 +103,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> Exit:
-    from bot.advice import advise
+    from bot import solve
     from bot.board import parse_grid
-    from bot.report import advice_dict, advice_text, to_json
+    from bot.report import advice_text, to_json
 
     text = _read_text(args.file)
-    board = parse_grid(text, args.mines)
-    advice = advise(board, args.rules)
-    print(to_json(advice_dict(board, advice)) if args.json else advice_text(board, advice))
+    if args.json:
+        print(to_json(solve(text, args.mines, args.rules)))
+    else:
+        from bot.advice import advise
+
+        board = parse_grid(text, args.mines)
+        print(advice_text(board, advise(board, args.rules)))
     return Exit.OK
 
 

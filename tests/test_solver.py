@@ -198,3 +198,25 @@ def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
             checked += 1
             raised += weighted > plain + 1e-12
     assert checked > 20 and raised > 0
+
+
+def test_the_library_call_gives_what_solve_json_prints(tmp_path, capsys):
+    """bot.solve(text, mines) is the `solve --json` object: the CLI is a shell round it."""
+    import json
+
+    import bot
+    from bot.board import format_grid
+    from bot.cli import main
+    from bot.errors import GridError
+
+    for i, board in enumerate(mid_game_positions(6, seed=11, level=Level(9, 9, 10))):
+        text = format_grid(board)
+        (tmp_path / f"{i}.txt").write_text(text)
+        assert main(["solve", str(tmp_path / f"{i}.txt"), "--mines", "10", "--json"]) == 0
+        printed = json.loads(capsys.readouterr().out)
+        assert bot.solve(text, mines=10) == printed
+        assert printed["mines"] == 10 and printed["rows"] == 9
+    with pytest.raises(GridError):
+        bot.solve("01?\n1x?\n")
+    with pytest.raises(InconsistentBoardError):
+        bot.solve("1?\n??\n", mines=0)
