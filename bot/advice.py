@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bot.board import Board, Cell
+from bot.board import FLAG, UNOPENED, Board, Cell
 from bot.errors import InconsistentBoardError
 from bot.guess import choose_guess, first_click
 from bot.probability import probabilities
@@ -25,14 +25,41 @@ class Advice:
     probability: np.ndarray | None  # rows x cols, NaN where nothing is covered
     guess: Cell | None
     guess_safety: float | None
+    #: Flags the numbers prove wrong: the cell is safe (never in `safe`: a flagged cell does not
+    #: open until the flag is taken off).
+    wrong_flags: frozenset[Cell] = frozenset()
 
 
-def advise(board: Board, rule: str = "safe", *, odds: bool = True) -> Advice:
+def advise(board: Board, rule: str = "safe", *, odds: bool = True, trusted: frozenset[Cell] = frozenset()) -> Advice:
     """Forced cells always; probabilities and a guess when asked for or when nothing is forced.
 
     `odds=False` is the fast path of the play loop: when some cell is proven safe, the
     odds of the others do not change the move, so they are not counted.
+
+    Flags are the player's claims, not facts: they are solved as covered cells, so a wrong flag
+    never turns a mine into a "safe" cell or the other way round (one wrong flag on a real
+    fixture once did both). A flag the numbers prove wrong is reported; flagged cells are never
+    advised, listed as mines or guessed, since clicking them does nothing. `trusted` names flags
+    that are facts: the bot's own, put on cells the numbers had proven mines.
     """
+    flagged = board.cells == FLAG
+    for cell in trusted:
+        flagged[cell] = False
+    if not flagged.any():
+        return _advise(board, rule, odds, frozenset())
+    flags = frozenset((int(r), int(c)) for r, c in np.argwhere(flagged))
+    claims_free = Board(np.where(flagged, UNOPENED, board.cells).astype(board.cells.dtype), board.mines)
+    advice = _advise(claims_free, rule, odds, flags)
+    guess, safety = advice.guess, advice.guess_safety
+    if guess in flags:  # (a 50/50, an endgame or a first-click pick can be one): the safest clickable cell
+        grid = advice.probability
+        clickable = [c for c in map(tuple, np.argwhere(claims_free.covered())) if c not in flags | advice.mines]
+        guess = min(clickable, key=lambda c: (grid[c], c)) if clickable else None
+        safety = None if guess is None else 1.0 - float(grid[guess])
+    return Advice(advice.safe - flags, advice.mines - flags, advice.probability, guess, safety, advice.safe & flags)
+
+
+def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell]) -> Advice:
     untouched = not (board.cells >= 0).any() and not board.known_mines().any()
     certain = board.mines is not None and board.mines in (0, int(board.covered().sum()))
     if untouched and not certain:  # (a count of 0, or of every cell, decides everything: below)
@@ -43,7 +70,7 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True) -> Advice:
         if not core.consistent():
             raise InconsistentBoardError(explain_inconsistency(problem))
         safe, mines = core.forced()
-    if safe and not odds:
+    if safe - flags and not odds:
         return Advice(safe, mines, None, None, None)
     probs = probabilities(problem)
     grid = np.full(board.shape, np.nan)
@@ -53,9 +80,9 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True) -> Advice:
         grid[cell] = 0.0
     for cell in mines:
         grid[cell] = 1.0
-    if safe:
+    if safe - flags:
         return Advice(safe, mines, grid, None, None)
-    guess = choose_guess(board, problem, grid, mines, probs.log_layouts)
+    guess = choose_guess(board, problem, grid, mines | flags, probs.log_layouts)
     return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]))
 
 

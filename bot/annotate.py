@@ -15,6 +15,7 @@ GREEN = (0, 200, 0)
 RED = (0, 0, 230)
 BLUE = (255, 120, 0)
 OUTLINE = (255, 0, 255)
+ORANGE = (0, 150, 255)  # a flag the numbers prove wrong
 
 
 def _cell_box(field: Field, cell: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -36,6 +37,8 @@ def annotate(image: np.ndarray, field: Field, advice: Advice | None) -> np.ndarr
         cv2.rectangle(out, *_cell_box(field, cell), GREEN, thick)
     for cell in advice.mines:
         cv2.rectangle(out, *_cell_box(field, cell), RED, thick)
+    for cell in advice.wrong_flags:
+        cv2.rectangle(out, *_cell_box(field, cell), ORANGE, thick)
     if advice.guess is not None and not advice.safe:
         (x0, y0), (x1, y1) = _cell_box(field, advice.guess)
         cv2.rectangle(out, (x0, y0), (x1, y1), BLUE, thick)

@@ -47,14 +47,16 @@ def play_game(
     latencies: list[float] = []
     guesses = 0
     start = perf_counter()
+    own: set[Cell] = set()  # our flags, each on a proven mine: facts, unlike a player's claims
     while game.status == "playing":
         board = game.board()
         t0 = perf_counter()
-        advice = advise(board, rule, odds=False)
+        advice = advise(board, rule, odds=False, trusted=frozenset(own))
         latencies.append((perf_counter() - t0) * 1000)
         for cell in advice.mines:
             if board.cells[cell] != FLAG:
                 game.flag(cell)
+                own.add(cell)
         if advice.safe:
             for cell in sorted(advice.safe):
                 game.open(cell)

@@ -20,7 +20,7 @@ from bot.advice import Advice
 from bot.platform import KEY_COLOUR, Box, OverlayError, Platform
 from bot.vision import Field
 
-GREEN, RED, BLUE = "#00c800", "#e60000", "#0078ff"
+GREEN, RED, BLUE, ORANGE = "#00c800", "#e60000", "#0078ff", "#ff9600"
 LABEL_HEIGHT = 16
 LABEL_GAP = 4  # between the field and the label under it
 
@@ -73,6 +73,8 @@ def drawing(field: Field, advice: Advice | None) -> Drawing:
         rects += cell_rects(cell, GREEN)
     for cell in sorted(advice.mines):
         rects += cell_rects(cell, RED)
+    for cell in sorted(advice.wrong_flags):  # the numbers say the flag is wrong
+        rects += cell_rects(cell, ORANGE)
     label = None
     if advice.guess is not None and not advice.safe:
         rects += cell_rects(advice.guess, BLUE)

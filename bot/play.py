@@ -120,6 +120,7 @@ class Player:
         self.frames = 0
         self.clicked: list[tuple[int, int]] = []  # the last batch's clicks
         self.replaced = False  # look() saw the game replaced by another one (the user restarted)
+        self.own_flags: set[tuple[int, int]] = set()  # this game's flags we put on proven mines
 
     # -- seeing --------------------------------------------------------------
     def grab(self) -> tuple[np.ndarray, Field | None]:
@@ -249,9 +250,10 @@ class Player:
     # -- deciding and acting ------------------------------------------------
     def decide(self, board: Board) -> Advice:
         try:
-            advice = advise(board, self.options.rule, odds=False)
+            trusted = frozenset(c for c in self.own_flags if board.cells[c] == FLAG)  # the user's are claims
+            advice = advise(board, self.options.rule, odds=False, trusted=trusted)
             if not advice.safe:
-                advice = advise(board, self.options.rule)
+                advice = advise(board, self.options.rule, trusted=trusted)
             return advice
         except InconsistentBoardError as err:
             raise VisionError(f"the board read has no mine layout: {err}") from err
@@ -329,6 +331,7 @@ class Player:
                 for cell in sorted(advice.mines):
                     if board.cells[cell] == UNOPENED and self.still_wanted() and self.still_covered(board, cell):
                         self.actuator.flag(cell)
+                        self.own_flags.add(cell)
                         self.clicked.append(cell)
             return 0
         if (advice.guess is not None and covered[advice.guess] and self.still_wanted()
@@ -358,6 +361,7 @@ class Player:
                 time.sleep(0.02)
             self._last_second = int(time.time())
         start, guesses, clicks0 = time.monotonic(), 0, self.actuator.clicks
+        self.own_flags = set()
         shape, started = board.shape, False
         failures = stale = 0
         while reading.face == "playing":

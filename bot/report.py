@@ -7,7 +7,7 @@ import json
 import numpy as np
 
 from bot.advice import Advice
-from bot.board import CODE_TO_CHAR, Board, Cell
+from bot.board import CODE_TO_CHAR, FLAG, Board, Cell
 
 
 def _rc(cell: Cell) -> str:
@@ -21,18 +21,22 @@ def advice_text(board: Board, advice: Advice) -> str:
     for cell in sorted(advice.safe | advice.mines):
         lines.append(f"{_rc(cell)} -> {'MINE' if cell in advice.mines else 'safe'}")
     lines.append(f"{len(advice.safe)} safe, {len(advice.mines)} mines")
+    for cell in sorted(advice.wrong_flags):
+        lines.append(f"{_rc(cell)} -> WRONG FLAG (the numbers prove the cell safe: take the flag off)")
     for r in range(board.rows):
         row = []
         for c in range(board.cols):
             ch = CODE_TO_CHAR[int(board.cells[r, c])]
             if (r, c) in advice.safe:
                 ch = "s"
+            elif (r, c) in advice.wrong_flags:
+                ch = "w"
             elif (r, c) in advice.mines:
                 ch = "m"
             row.append(ch)
         marked.append("".join(row))
     lines.append("")
-    lines.append("grid (s = safe, m = mine):")
+    lines.append("grid (s = safe, m = mine" + (", w = wrong flag):" if advice.wrong_flags else "):"))
     lines.extend(marked)
     if advice.probability is not None:
         lines.append("")
@@ -58,9 +62,13 @@ def suggested_move(advice: Advice) -> str:
 
 
 def advice_dict(board: Board, advice: Advice) -> dict:
-    """The JSON contract: 0-based [row, col]; probability null for opened cells."""
+    """The JSON contract: 0-based [row, col]; probability null for opened cells. A flag is a claim:
+    its probability is what the numbers give (1 for a mine on show), and a flag they prove wrong
+    is listed in `wrong_flags`."""
     grid = advice.probability
-    known = board.known_mines()
+    known = board.known_mines() & (board.cells != FLAG)
+    if grid is None:  # no odds were counted: a flag is then reported as the player's mine
+        known = board.known_mines()
     prob = [
         [
             1.0 if known[r, c] else (None if grid is None or np.isnan(grid[r, c]) else float(grid[r, c]))
@@ -76,6 +84,7 @@ def advice_dict(board: Board, advice: Advice) -> dict:
         "mine": [list(c) for c in sorted(advice.mines)],
         "probability": prob,
         "guess": list(advice.guess) if advice.guess is not None else None,
+        "wrong_flags": [list(c) for c in sorted(advice.wrong_flags)],
     }
 
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bot.advice import advise
 from bot.bench import game_seed
-from bot.board import parse_grid
+from bot.board import FLAG, UNOPENED, Board, parse_grid
 from bot.errors import InconsistentBoardError
 from bot.probability import probabilities
 from bot.rules import build_problem
@@ -51,9 +51,18 @@ def check_against_brute_force(board):
     assert set(ours) == set(truth)
     for cell, p in truth.items():
         assert abs(ours[cell] - p) < 1e-9, (str(board), cell, ours[cell], p)
+    # The advice takes flags as claims: what it proves is what the numbers prove with every flag
+    # a covered cell; flagged cells are never advised, and a flag proven safe is reported.
+    flagged = board.cells == FLAG
+    free_board = Board(np.where(flagged, UNOPENED, board.cells).astype(np.int8), board.mines)
+    if frontier_size(free_board) > MAX_FRONTIER:
+        return  # the flags kept the frontier small enough to enumerate; without them it is not
+    free = brute_probabilities(free_board)
+    flags = {(int(r), int(c)) for r, c in np.argwhere(flagged)}
     advice = advise(board)
-    assert advice.safe == {c for c, p in truth.items() if p == 0}
-    assert advice.mines == {c for c, p in truth.items() if p == 1}
+    assert advice.safe == {c for c, p in free.items() if p == 0 and c not in flags}
+    assert advice.mines == {c for c, p in free.items() if p == 1 and c not in flags}
+    assert advice.wrong_flags == {c for c in flags if free[c] == 0}
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -126,9 +135,20 @@ def test_inconsistent_pair_is_explained_by_core():
         advise(parse_grid("?1?\n???\n?3?", mines=2))
 
 
-def test_too_many_flags_for_the_count():
-    with pytest.raises(InconsistentBoardError, match="flagged"):
-        advise(parse_grid("FF?\n???", mines=1))
+def test_too_many_flags_for_the_count_is_a_wrong_flag_not_a_wrong_board():
+    """Two flags, one mine: a flag is wrong, which one the board does not say; nothing is advised
+    from the flags, and the guess is never a flagged cell."""
+    advice = advise(parse_grid("FF?\n???", mines=1))
+    assert not advice.safe and not advice.mines and not advice.wrong_flags
+    assert advice.guess is not None and advice.guess not in {(0, 0), (0, 1)}
+
+
+def test_a_flag_the_numbers_contradict_is_reported_and_never_trusted():
+    """A flag beside a 0 is wrong: reported, and the cells the 0 clears are still safe (trusting
+    the flag made the board "inconsistent" and gave no advice at all)."""
+    advice = advise(parse_grid("0??\nF??\n???", mines=1))
+    assert advice.wrong_flags == {(1, 0)}
+    assert advice.safe == {(0, 1), (1, 1)} and not advice.mines
 
 
 def test_an_untouched_board_whose_count_decides_everything():
@@ -220,3 +240,23 @@ def test_the_library_call_gives_what_solve_json_prints(tmp_path, capsys):
         bot.solve("01?\n1x?\n")
     with pytest.raises(InconsistentBoardError):
         bot.solve("1?\n??\n", mines=0)
+
+
+def test_the_wrong_flag_fixture_gets_no_wrong_advice(capsys):
+    """beginner1-middle: the player flagged (9, 5), which the lost game shows held no mine. Taking
+    flags as facts, `replay` once marked two mines safe and a safe cell a mine; now every cell it
+    calls safe or a mine is so in the game's own layout, and the flag is reported wrong."""
+    import json
+    from pathlib import Path
+
+    from bot.board import EXPLODED, MINE
+    from bot.cli import main
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+    assert main(["replay", "--json", str(fixtures / "beginner1-middle.png")]) == 0
+    advice = json.loads(capsys.readouterr().out)["advice"]
+    shown = parse_grid((fixtures / "beginner1-lost.txt").read_text()).cells
+    mine = np.isin(shown, [MINE, EXPLODED, FLAG])  # the layout, as the loss shows it
+    assert advice["safe"] and not any(mine[tuple(c)] for c in advice["safe"])
+    assert advice["mine"] and all(mine[tuple(c)] for c in advice["mine"])
+    assert advice["wrong_flags"] == [[8, 4]]
