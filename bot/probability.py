@@ -14,8 +14,9 @@ which is astronomically large on Expert.  Instead, as the strongest solvers do:
    touches are weighted by C(interior, mines left - frontier mines).
 
 Floats are exact enough (every weight is a sum of positive terms; relative error stays
-near 1e-15) and far faster than big integers; the binomials of the interior are scaled
-in log space so nothing overflows.
+near 1e-15) and far faster than big integers. The components' totals are joined with the
+interior's binomials in log space: those span thousands of orders of magnitude on a big
+board, where any one scale underflows the totals that are possible.
 """
 
 from __future__ import annotations
@@ -253,23 +254,47 @@ def probabilities(problem: Problem) -> Probabilities:
     suffix.reverse()
     everything = prefix[-1]
     j = np.arange(len(everything))
-    log_off = _log_comb(n_int, left - j)
-    scale = log_off.max() if np.isfinite(log_off).any() else 0.0
-    off = np.exp(log_off - scale)  # off[j] ~ C(interior, left - j), scaled
-    z = float(everything @ off)
-    if not z > 0:
+    log_off = _log_comb(n_int, left - j)  # log C(interior, left - j): the interior's layouts
+    # The join is done in log space: the interior's binomials span thousands of orders of
+    # magnitude on a big board, and scaling them by their overall maximum underflowed every
+    # total the numbers allow to 0 (a consistent 100 x 100 board was called inconsistent).
+    log_z = _log_dot(everything, log_off)
+    if not np.isfinite(log_z):
         raise InconsistentBoardError("no mine layout fits the numbers shown and the mine count")
     for c, t in enumerate(tallies):
         others = np.convolve(prefix[c], suffix[c + 1])
-        # rest[m] = sum_j others[j] * off[m + j]: the weight of everything else given m here
+        log_others = _log(others)
+        # rest[m] = sum_j others[j] * off[m + j]: the weight of everything else given m here,
+        # kept relative to the total so it neither overflows nor underflows
         rest = np.zeros(len(t.weight))
         for m in range(len(t.weight)):
-            span = off[m : m + len(others)]
-            rest[m] = others[: len(span)] @ span
+            span = log_off[m : m + len(others)]
+            rest[m] = np.exp(_logsumexp(log_others[: len(span)] + span) - log_z)
         for b, box in enumerate(t.boxes):
-            cells.update(dict.fromkeys(box.cells, float(t.box_mines[b] @ rest) / z / len(box.cells)))
+            cells.update(dict.fromkeys(box.cells, float(t.box_mines[b] @ rest) / len(box.cells)))
     interior = None
     if n_int:
-        interior = float(everything @ (off * np.clip(left - j, 0, None))) / z / n_int
+        with np.errstate(divide="ignore"):
+            log_left = np.log(np.clip(left - j, 0, None).astype(float))
+        interior = float(np.exp(_log_dot(everything, log_off + log_left) - log_z)) / n_int
         cells.update(dict.fromkeys(problem.interior, interior))
-    return Probabilities(cells, interior, tuple(tallies), z, float(np.log(z) + scale))
+    return Probabilities(cells, interior, tuple(tallies), float(np.exp(min(log_z, 700.0))), float(log_z))
+
+
+def _log(values: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return np.log(values)
+
+
+def _logsumexp(logs: np.ndarray) -> float:
+    if not len(logs):
+        return -np.inf
+    top = float(np.max(logs))
+    if not np.isfinite(top):
+        return top
+    return top + float(np.log(np.exp(logs - top).sum()))
+
+
+def _log_dot(weights: np.ndarray, log_factors: np.ndarray) -> float:
+    """log(sum_j weights[j] * exp(log_factors[j])), weights >= 0, without leaving log space."""
+    return _logsumexp(_log(weights) + log_factors)

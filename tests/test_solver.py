@@ -1,5 +1,7 @@
 """Forced cells and probabilities against brute force, and the error path."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
@@ -260,3 +262,57 @@ def test_the_wrong_flag_fixture_gets_no_wrong_advice(capsys):
     assert advice["safe"] and not any(mine[tuple(c)] for c in advice["safe"])
     assert advice["mine"] and all(mine[tuple(c)] for c in advice["mine"])
     assert advice["wrong_flags"] == [[8, 4]]
+
+
+def test_a_big_interior_never_underflows_the_join():
+    """1 500 numbers each pinning one mine, 4 000 cells no number touches, 2 000 mines left: the
+    interior holds exactly 500 of them. Joining the counts with the interior's binomials scaled by
+    their overall maximum underflowed the only possible total to 0 (C(4000, 500) is e^1264 below
+    C(4000, 2000)) and called the board inconsistent; in log space it is exact."""
+    from bot.rules import Problem, Rule
+
+    frontier = tuple((0, c) for c in range(1500))
+    interior = tuple((1 + r // 100, r % 100) for r in range(4000))
+    rules = tuple(Rule((cell,), 1, cell) for cell in frontier)
+    probs = probabilities(Problem((41, 1500), frontier, interior, rules, 2000))
+    assert all(probs.cells[c] == pytest.approx(1.0, abs=1e-12) for c in frontier)
+    assert probs.interior == pytest.approx(500 / 4000, abs=1e-12)
+    assert probs.log_layouts == pytest.approx(math.lgamma(4001) - math.lgamma(501) - math.lgamma(3501), rel=1e-12)
+
+
+def test_the_join_matches_exact_big_integer_counts():
+    """Random components and a large interior: every probability equals the one computed with
+    Python's exact integers from the same per-component counts, to 1e-12."""
+    from fractions import Fraction
+
+    from bot.probability import make_boxes, split_components, tally_component
+    from bot.rules import Problem, Rule
+
+    rng = np.random.default_rng(3)
+    for trial in range(20):
+        cells = [(0, c) for c in range(24)]
+        rules = []
+        for start in range(0, 22, 2):  # a chain of overlapping rules: one or two components
+            span = tuple(cells[start : start + 3])
+            if rng.random() < 0.8:
+                rules.append(Rule(span, int(rng.integers(0, 3)), span[0]))
+        touched = tuple(sorted({c for r in rules for c in r.cells}))
+        n_int = int(rng.integers(500, 3000))
+        interior = tuple((1 + i // 100, i % 100) for i in range(n_int))
+        left = int(rng.integers(10, n_int // 2))
+        problem = Problem((40, 100), touched, interior, tuple(rules), left)
+        try:
+            probs = probabilities(problem)
+        except InconsistentBoardError:
+            continue
+        counts = [r.count for r in rules]
+        tallies = [tally_component(comp, counts) for comp in split_components(make_boxes(problem))]
+        ints = [[round(w) for w in t.weight] for t in tallies]
+        total = [1]
+        for w in ints:
+            total = [sum(total[i] * w[k - i] for i in range(len(total)) if 0 <= k - i < len(w))
+                     for k in range(len(total) + len(w) - 1)]
+        z = sum(t * math.comb(n_int, left - j) for j, t in enumerate(total) if 0 <= left - j <= n_int)
+        interior_mines = sum(t * math.comb(n_int, left - j) * (left - j)
+                             for j, t in enumerate(total) if 0 <= left - j <= n_int)
+        assert probs.interior == pytest.approx(float(Fraction(interior_mines, z * n_int)), abs=1e-12), trial
