@@ -26,7 +26,14 @@ class Exit(IntEnum):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Minesweeper bot: solve, benchmark, see, play.")
+    from bot import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="minesweeper-bot",
+        description="Minesweeper bot: solve, benchmark, see, play. "
+        "Cells are (row, col): 1-based in text, 0-based in JSON; sizes rows x cols.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     solve = sub.add_parser("solve", help="forced cells, probabilities and the best move for a text grid")
@@ -85,6 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate.add_argument("--games", type=int, default=12, help="with --learn: at most this many games")
     calibrate.add_argument("--templates", default=None, help="with --learn: write the skin under this folder")
     return parser
+
+
+def run() -> None:
+    """The `minesweeper-bot` command."""
+    sys.exit(main())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

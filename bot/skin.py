@@ -17,7 +17,9 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
 from bot.errors import VisionError
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+#: The shipped skins: the repository's templates/ folder, or the copy an installed package carries.
+_INSTALLED = Path(__file__).resolve().parent / "_templates"
+TEMPLATES = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().parent.parent / "templates"
 CELL_CODES = {
     "unopened": UNOPENED,
     "flag": FLAG,

@@ -1,0 +1,52 @@
+"""The project as a user installs it: `pip install .` into a fresh virtual environment made by the
+system's Python (Debian's /usr/bin/python3 here: PEP 668 forbids installing into it directly), then
+the `minesweeper-bot` command run from another directory, the shipped skins found as package data."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import bot
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEM_PYTHON = next((p for p in ("/usr/bin/python3", shutil.which("python3")) if p and Path(p).exists()), None)
+
+
+def _venv_works(python: str) -> bool:
+    return subprocess.run([python, "-c", "import venv, ensurepip"], capture_output=True).returncode == 0
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    if SYSTEM_PYTHON is None or not _venv_works(SYSTEM_PYTHON):
+        pytest.skip(f"no system Python with venv and ensurepip ({SYSTEM_PYTHON}): apt-get install python3-venv")
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    subprocess.run([SYSTEM_PYTHON, "-m", "venv", str(venv)], check=True, timeout=300)
+    done = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", str(ROOT)],
+                          capture_output=True, text=True, timeout=1200)
+    if done.returncode != 0 and ("No matching distribution" in done.stderr or "Network" in done.stderr):
+        pytest.skip(f"pip could not reach a package index: {done.stderr.strip().splitlines()[-1]}")
+    assert done.returncode == 0, done.stderr[-2000:]
+    return venv / "bin" / "minesweeper-bot"
+
+
+def test_the_installed_command_runs_from_another_directory(installed: Path, tmp_path: Path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    version = subprocess.run([str(installed), "--version"], cwd=elsewhere, capture_output=True, text=True, timeout=60)
+    assert version.returncode == 0 and version.stdout.split() == ["minesweeper-bot", bot.__version__]
+    solved = subprocess.run([str(installed), "solve", "-", "--mines", "2", "--json"], input="01?10001?\n",
+                            cwd=elsewhere, capture_output=True, text=True, timeout=60)
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["mine"] == [[0, 2], [0, 8]]
+    fixture = ROOT / "fixtures" / "winemine" / "expert2-middle"
+    replayed = subprocess.run([str(installed), "replay", "--json", str(fixture.with_suffix(".png"))], cwd=elsewhere,
+                              capture_output=True, text=True, timeout=120)
+    assert replayed.returncode == 0, replayed.stderr  # the shipped skins, from the installed package
+    assert json.loads(replayed.stdout)["grid"] == fixture.with_suffix(".txt").read_text().split()
+    assert not (elsewhere / "calibration").exists() and not list(elsewhere.iterdir())  # nothing written here
