@@ -7,10 +7,10 @@ the code inside the `with` block fails.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,11 +19,12 @@ from bot.errors import CaptureError
 
 
 def connect() -> Any:
-    """A python-xlib connection to $DISPLAY. python-xlib prints its Xauthority warnings on
-    stdout, which is the bot's output (--json, the summary): they go to stderr instead."""
+    """A python-xlib connection to $DISPLAY. python-xlib prints an Xauthority warning on stdout,
+    which is the bot's output (--json, the summary), whenever the display needs no cookie (as
+    Xvfb's does not): the connection either works or raises, so the warning is dropped."""
     from Xlib import display
 
-    with contextlib.redirect_stdout(sys.stderr):
+    with contextlib.redirect_stdout(io.StringIO()):
         return display.Display()
 
 
