@@ -35,40 +35,46 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    shown = argparse.ArgumentDefaultsHelpFormatter  # every option's default in its help
 
-    solve = sub.add_parser("solve", help="forced cells, probabilities and the best move for a text grid")
+    solve = sub.add_parser("solve", formatter_class=shown,
+                           help="forced cells, probabilities and the best move for a text grid")
     solve.add_argument("file", help="text grid file, or - for standard input")
-    solve.add_argument("--mines", type=int, default=None, help="total mines on the board (default: not assumed)")
+    solve.add_argument("--mines", type=int, default=None, help="total mines on the board (none: not assumed)")
     solve.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="first-click rule")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
 
-    bench = sub.add_parser("bench", help="play simulated games and print win rate and speed")
+    bench = sub.add_parser("bench", formatter_class=shown,
+                           help="play simulated games and print win rate and speed")
     bench.add_argument("--level", default="beginner", help="beginner, intermediate, expert or RxCxM")
-    bench.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe")
-    bench.add_argument("--games", type=int, default=1000)
-    bench.add_argument("--seed", type=int, default=0)
-    bench.add_argument("--jobs", type=int, default=1)
-    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe",
+                       help="first-click rule: safe (no mine), winxp (mine moved to the corner), zero (opens an area)")
+    bench.add_argument("--games", type=int, default=1000, help="games to play")
+    bench.add_argument("--seed", type=int, default=0, help="seed of the layouts (same seed, same games)")
+    bench.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
 
-    replay = sub.add_parser("replay", help="find and read the board in a saved screenshot, and advise")
+    replay = sub.add_parser("replay", formatter_class=shown,
+                            help="find and read the board in a saved screenshot, and advise")
     replay.add_argument("image", help="screenshot file (PNG, BMP, JPEG)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.add_argument("--out", help="write the screenshot annotated with the advice here")
     replay.add_argument("--skin", action="append", help="only try this skin (repeatable)")
 
-    play = sub.add_parser("play", help="play the Minesweeper game on the screen (or only show advice)")
-    play.add_argument("--games", type=int, default=1)
+    play = sub.add_parser("play", formatter_class=shown,
+                          help="play the Minesweeper game on the screen (or only show advice)")
+    play.add_argument("--games", type=int, default=1, help="games to play")
     play.add_argument("--level", help="the level the game must show (beginner, intermediate, expert, RxCxM)")
     play.add_argument("--flags", action=argparse.BooleanOptionalAction, default=False, help="flag proven mines")
     play.add_argument("--dry-run", action="store_true", help="never click: draw the advice instead")
     play.add_argument("--stop-key", default="Escape", metavar="KEY",
-                      help="a key that stops the bot while the game has the focus (default: Escape; none: no key)")
+                      help="a key that stops the bot while the game has the focus (none: no key)")
     play.add_argument("--patience", type=float, default=20.0, metavar="SECONDS",
                       help="how long a game hidden after it was seen (a best-time dialog to answer, a window "
-                           "over it) is waited for before a safe stop (default: 20)")
+                           "over it) is waited for before a safe stop")
     play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
-    play.add_argument("--profile", default="calibration/profile.json")
+    play.add_argument("--profile", default="calibration/profile.json", help="the saved calibration, reused and kept")
     play.add_argument("--annotated", default="dry-run.png", help="dry run: where the annotated screenshot goes")
     play.add_argument("--overlay", action=argparse.BooleanOptionalAction, default=True,
                       help="dry run: draw the advice over the game (--no-overlay: only the PNG)")
@@ -78,15 +84,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--templates", default=None, help="where skins are read from and learnt ones written")
     play.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # dry run: stop after N redraws (tests)
 
-    demo = sub.add_parser("demo", help="start WineMine in a virtual display and play a few games per level")
+    demo = sub.add_parser("demo", formatter_class=shown,
+                          help="start WineMine in a virtual display and play a few games per level")
     demo.add_argument("--games", type=int, default=3, help="games per level")
-    demo.add_argument("--levels", default="beginner,intermediate,expert")
-    demo.add_argument("--screenshot", default="demo-last-board.png")
+    demo.add_argument("--levels", default="beginner,intermediate,expert", help="levels to play, comma-separated")
+    demo.add_argument("--screenshot", default="demo-last-board.png", help="where the last board is saved")
 
-    calibrate = sub.add_parser("calibrate", help="find the board on the live screen and save the profile")
+    calibrate = sub.add_parser("calibrate", formatter_class=shown,
+                               help="find the board on the live screen and save the profile")
     calibrate.add_argument("--profile", default="calibration/profile.json", help="where the profile is kept")
     calibrate.add_argument("--skin", action="append", help="only try this skin (repeatable)")
-    calibrate.add_argument("--json", action="store_true")
+    calibrate.add_argument("--json", action="store_true", help="print one JSON object")
     calibrate.add_argument("--learn", action="store_true",
                            help="learn the look of the game on the screen (a fresh game) as a new skin")
     calibrate.add_argument("--games", type=int, default=12, help="with --learn: at most this many games")
