@@ -27,6 +27,7 @@ class Exit(IntEnum):
 
 def build_parser() -> argparse.ArgumentParser:
     from bot import __version__
+    from bot.places import default_profile
 
     parser = argparse.ArgumentParser(
         prog="minesweeper-bot",
@@ -74,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "over it) is waited for before a safe stop")
     play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
-    play.add_argument("--profile", default="calibration/profile.json", help="the saved calibration, reused and kept")
+    play.add_argument("--profile", default=str(default_profile()), help="the saved calibration, reused and kept")
     play.add_argument("--annotated", default="dry-run.png", help="dry run: where the annotated screenshot goes")
     play.add_argument("--overlay", action=argparse.BooleanOptionalAction, default=True,
                       help="dry run: draw the advice over the game (--no-overlay: only the PNG)")
@@ -92,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     calibrate = sub.add_parser("calibrate", formatter_class=shown,
                                help="find the board on the live screen and save the profile")
-    calibrate.add_argument("--profile", default="calibration/profile.json", help="where the profile is kept")
+    calibrate.add_argument("--profile", default=str(default_profile()), help="where the profile is kept")
     calibrate.add_argument("--skin", action="append", help="only try this skin (repeatable)")
     calibrate.add_argument("--json", action="store_true", help="print one JSON object")
     calibrate.add_argument("--learn", action="store_true",
@@ -275,16 +276,17 @@ def _learn(args: argparse.Namespace) -> Exit:
     from bot.calibrate import Calibration, save_profile
     from bot.capture import Screen
     from bot.learn import learn_live, write_skin
+    from bot.places import learnt_root
     from bot.platform import current
     from bot.report import to_json
-    from bot.skin import TEMPLATES, load_skin
+    from bot.skin import load_skin
 
     names = args.skin or ["learnt"]
     if len(names) != 1:
         raise BotError("--learn takes one --skin NAME: the skin to write")
     current().prepare()
     say = (lambda _: None) if args.json else (lambda line: print(line, flush=True))
-    folder = Path(args.templates) / names[0] if args.templates else TEMPLATES / names[0]
+    folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
     known = load_skin(folder) if (folder / "skin.json").exists() else None  # learn on from an earlier run
     with Screen() as screen:
         learnt = learn_live(screen, games=args.games, say=say, known=known)
@@ -384,9 +386,9 @@ def _learn_on_sight(args: argparse.Namespace, options, say):
     from pathlib import Path
 
     from bot.first_sight import learn_on_sight
-    from bot.skin import TEMPLATES
+    from bot.places import learnt_root
 
-    return learn_on_sight(Path(args.templates) if args.templates else TEMPLATES, options.profile, say)
+    return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say)
 
 
 def _check_level(level_name: str, options) -> None:

@@ -16,10 +16,9 @@ import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
 from bot.errors import VisionError
+from bot.places import SHIPPED, learnt_root
 
-#: The shipped skins: the repository's templates/ folder, or the copy an installed package carries.
-_INSTALLED = Path(__file__).resolve().parent / "_templates"
-TEMPLATES = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = SHIPPED  # the shipped skins (bot.places)
 CELL_CODES = {
     "unopened": UNOPENED,
     "flag": FLAG,
@@ -108,10 +107,12 @@ def _led_offset(meta: dict | None) -> tuple[int, int] | None:
     return tuple(meta.get("from_field_right_top") or meta["from_field_left_top"])
 
 
-def load_skins(root: Path = TEMPLATES, names: list[str] | None = None) -> list[Skin]:
-    folders = sorted(p.parent for p in root.glob("*/skin.json"))
+def load_skins(root: Path | None = None, names: list[str] | None = None) -> list[Skin]:
+    """The skins under root; by default the shipped ones and the ones learnt (bot.places)."""
+    roots = [root] if root is not None else list(dict.fromkeys([SHIPPED, learnt_root()]))
+    folders = sorted(p.parent for r in roots for p in r.glob("*/skin.json"))
     if names:
         folders = [f for f in folders if f.name in names]
     if not folders:
-        raise VisionError(f"no skins under {root}")
+        raise VisionError(f"no skins under {' or '.join(str(r) for r in roots)}")
     return [load_skin(f) for f in folders]

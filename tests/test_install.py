@@ -50,3 +50,22 @@ def test_the_installed_command_runs_from_another_directory(installed: Path, tmp_
     assert replayed.returncode == 0, replayed.stderr  # the shipped skins, from the installed package
     assert json.loads(replayed.stdout)["grid"] == fixture.with_suffix(".txt").read_text().split()
     assert not (elsewhere / "calibration").exists() and not list(elsewhere.iterdir())  # nothing written here
+
+
+def test_the_installed_bot_keeps_what_it_writes_in_the_user_data_folder(installed: Path, tmp_path: Path):
+    """Learnt skins and the profile go to the user's data folder (XDG here), never into the
+    installed package; skins learnt there are loaded beside the shipped ones."""
+    data = tmp_path / "data"
+    code = ("from bot import places; from bot.skin import load_skins; import shutil; "
+            "print(places.INSTALLED, places.learnt_root(), places.default_profile(), sep='\\n'); "
+            "shutil.copytree(places.SHIPPED / 'classic', places.learnt_root() / 'mine'); "
+            "print(sorted(s.folder.name for s in load_skins()))")
+    python = installed.parent / "python"
+    done = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(data)})
+    assert done.returncode == 0, done.stderr
+    flag, root, profile, names = done.stdout.splitlines()
+    assert flag == "True"
+    assert root == str(data / "minesweeper-bot" / "templates")
+    assert profile == str(data / "minesweeper-bot" / "profile.json")
+    assert names == str(["classic", "mine", "winemine"])

@@ -1,0 +1,32 @@
+"""Where the bot keeps what it writes: learnt skins and the saved calibration.
+
+Run from a checkout, that is the repository itself (templates/ beside the shipped skins, and
+calibration/ in the working directory), as the README's commands show. Installed as a package,
+it is the user's data folder (the platform's convention, by platformdirs): a pip-installed
+package is never written into, and the bot run from any directory finds what it learnt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+#: The shipped skins: the copy an installed package carries, else the checkout's templates/.
+INSTALLED = (_HERE / "_templates").is_dir()
+SHIPPED = _HERE / "_templates" if INSTALLED else _HERE.parent / "templates"
+
+
+def user_data() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("minesweeper-bot")
+
+
+def learnt_root() -> Path:
+    """Where a learnt skin is written (and read back from)."""
+    return user_data() / "templates" if INSTALLED else SHIPPED
+
+
+def default_profile() -> Path:
+    """Where the calibration profile is kept unless --profile names another place."""
+    return user_data() / "profile.json" if INSTALLED else Path("calibration/profile.json")
