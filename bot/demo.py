@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
 
 from bot.capture import Screen
+from bot.places import cache_dir
 from bot.play import Options, Stop, play, summary
 from bot.simulator import parse_level
 from bot.skin import load_skins
@@ -22,6 +22,9 @@ from bot.xdisplay import VirtualDisplay
 
 
 def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
+    # A Wine prefix of the demo's own (kept, so Wine sets it up once): the demo rewrites WineMine's
+    # settings, which are not the user's to lose, and a user's broken ~/.wine must not stop it.
+    os.environ.setdefault("WINEPREFIX", str(cache_dir() / "wine"))
     display = None if os.environ.get("DISPLAY") else VirtualDisplay()
     if display is not None:
         display.start()
@@ -33,7 +36,7 @@ def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
                 level = parse_level(name)
                 print(f"== {level.name}: {games} game(s) of WineMine, rule safe ==", flush=True)
                 with WineGame(level, x=120, y=80) as game, Screen() as screen:
-                    time.sleep(1.0)
+                    game.drawn()
                     options = Options(games=games, skins=skins, profile=Path(tmp) / "profile.json",
                                       stop_dir=Path("."), fresh_layouts=True)
                     try:

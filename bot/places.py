@@ -30,3 +30,10 @@ def learnt_root() -> Path:
 def default_profile() -> Path:
     """Where the calibration profile is kept unless --profile names another place."""
     return user_data() / "profile.json" if INSTALLED else Path("calibration/profile.json")
+
+
+def cache_dir() -> Path:
+    """What can be made again: the demo's own Wine prefix."""
+    from platformdirs import user_cache_path
+
+    return user_cache_path("minesweeper-bot")
