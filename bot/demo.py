@@ -24,7 +24,9 @@ from bot.xdisplay import VirtualDisplay
 def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
     # A Wine prefix of the demo's own (kept, so Wine sets it up once): the demo rewrites WineMine's
     # settings, which are not the user's to lose, and a user's broken ~/.wine must not stop it.
-    os.environ.setdefault("WINEPREFIX", str(cache_dir() / "wine"))
+    if "WINEPREFIX" not in os.environ:
+        cache_dir().mkdir(parents=True, exist_ok=True)  # Wine makes the prefix, not its parents
+        os.environ["WINEPREFIX"] = str(cache_dir() / "wine")
     display = None if os.environ.get("DISPLAY") else VirtualDisplay()
     if display is not None:
         display.start()
