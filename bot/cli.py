@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--patience", type=float, default=20.0, metavar="SECONDS",
                       help="how long a game hidden after it was seen (a best-time dialog to answer, a window "
                            "over it) is waited for before a safe stop")
+    play.add_argument("--new-layouts", action=argparse.BooleanOptionalAction, default=True,
+                      help="start each game in a new second of the clock: WineMine seeds its mines from it, so "
+                           "games started in one second are one game played again")
     play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
     play.add_argument("--profile", default=str(default_profile()), help="the saved calibration, reused and kept")
@@ -334,6 +337,7 @@ def _play_options(args: argparse.Namespace):
         max_frames=args.frames,
         overlay=args.overlay,
         patience=args.patience,
+        fresh_layouts=args.new_layouts,
         skins=skins,
     )
 
