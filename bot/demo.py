@@ -1,7 +1,8 @@
 """The README's first command: WineMine in a virtual display, a few games on each level.
 
 Uses the real display when one is set (and WineMine is started on it), else starts Xvfb.
-Prints each level's summary and saves a screenshot of the last board.
+Prints each level's summary and saves a picture of the last board the bot acted on: the game's
+own region, as the bot grabbed it, with that move's advice drawn.
 """
 
 from __future__ import annotations
@@ -11,12 +12,19 @@ import tempfile
 from pathlib import Path
 
 import cv2
+import numpy as np
 
+from bot.advice import advise
+from bot.annotate import annotate
+from bot.board import FLAG
+from bot.calibrate import calibrate
 from bot.capture import Screen
+from bot.errors import BotError
 from bot.places import cache_dir
 from bot.play import Options, Stop, play, summary
 from bot.simulator import parse_level
 from bot.skin import load_skins
+from bot.vision import read
 from bot.wine_game import WineGame
 from bot.xdisplay import VirtualDisplay
 
@@ -39,18 +47,39 @@ def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
                 print(f"== {level.name}: {games} game(s) of WineMine, rule safe ==", flush=True)
                 with WineGame(level, x=120, y=80) as game, Screen() as screen:
                     game.drawn()
+                    frames = Path(tmp) / level.name
                     options = Options(games=games, skins=skins, profile=Path(tmp) / "profile.json",
-                                      stop_dir=Path("."), fresh_layouts=True)
+                                      stop_dir=Path("."), fresh_layouts=True, record=frames)
                     try:
                         logs = play(options, screen)
                         print(summary(logs), flush=True)
                     except Stop as err:
                         print(f"error: {err}", flush=True)
                         ok = False
-                    cv2.imwrite(screenshot, screen.grab())
+                    picture = _last_decision(frames, skins)  # the game's own region, as the bot grabbed it
+                    cv2.imwrite(screenshot, picture if picture is not None else screen.grab())
                     game.close()
         print(f"last board: {screenshot}")
     finally:
         if display is not None:
             display.stop()
     return ok
+
+
+def _last_decision(frames: Path, skins: list) -> np.ndarray | None:
+    """The last frame the bot acted on, with its advice drawn (safe green, mines red, a guess
+    blue with its odds): what the demo's picture shows at a glance."""
+    shots = sorted(frames.glob("frame-*.png"))
+    if not shots:
+        return None
+    image = cv2.imread(str(shots[-1]))
+    try:
+        cal, skin = calibrate(image, skins)
+        field = cal.with_pitch(skin)
+        reading = read(image, field, skin)
+        board = reading.board()
+        if reading.face == "playing" and reading.counter is not None:
+            board = board.with_mines(reading.counter + int((board.cells == FLAG).sum()))
+        return annotate(image, field, advise(board))
+    except BotError:
+        return image
