@@ -53,7 +53,8 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True, trusted: froz
     guess, safety = advice.guess, advice.guess_safety
     if guess in flags:  # (a 50/50, an endgame or a first-click pick can be one): the safest clickable cell
         grid = advice.probability
-        clickable = [c for c in map(tuple, np.argwhere(claims_free.covered())) if c not in flags | advice.mines]
+        covered = ((int(r), int(c)) for r, c in np.argwhere(claims_free.covered()))
+        clickable = [c for c in covered if c not in flags | advice.mines]
         guess = min(clickable, key=lambda c: (grid[c], c)) if clickable else None
         safety = None if guess is None else 1.0 - float(grid[guess])
     return Advice(advice.safe - flags, advice.mines - flags, advice.probability, guess, safety, advice.safe & flags)

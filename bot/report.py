@@ -83,7 +83,7 @@ def advice_dict(board: Board, advice: Advice) -> dict:
         "safe": [list(c) for c in sorted(advice.safe)],
         "mine": [list(c) for c in sorted(advice.mines)],
         "probability": prob,
-        "guess": list(advice.guess) if advice.guess is not None else None,
+        "guess": [int(v) for v in advice.guess] if advice.guess is not None else None,
         "wrong_flags": [list(c) for c in sorted(advice.wrong_flags)],
     }
 

@@ -1,5 +1,6 @@
 """Forced cells and probabilities against brute force, and the error path."""
 
+import json
 import math
 
 import numpy as np
@@ -12,6 +13,7 @@ from bot.bench import game_seed
 from bot.board import FLAG, UNOPENED, Board, parse_grid
 from bot.errors import InconsistentBoardError
 from bot.probability import probabilities
+from bot.report import to_json
 from bot.rules import build_problem
 from bot.simulator import Game, Level
 from tests.bruteforce import MAX_FRONTIER, brute_probabilities
@@ -143,6 +145,11 @@ def test_too_many_flags_for_the_count_is_a_wrong_flag_not_a_wrong_board():
     advice = advise(parse_grid("FF?\n???", mines=1))
     assert not advice.safe and not advice.mines and not advice.wrong_flags
     assert advice.guess is not None and advice.guess not in {(0, 0), (0, 1)}
+    import bot  # the same through the JSON contract: plain ints, never a flagged cell
+
+    for text, mines in (("FF?\n???", 1), ("?F\n??", 1), ("F??\n???\n???", 4)):
+        got = json.loads(to_json(bot.solve(text, mines)))
+        assert got["guess"] is not None and text.splitlines()[got["guess"][0]][got["guess"][1]] != "F", text
 
 
 def test_a_flag_the_numbers_contradict_is_reported_and_never_trusted():
