@@ -203,7 +203,11 @@ class WineGame:
             if not shown:
                 return answered
             dialog = shown[0]
-            _run(["xdotool", "windowfocus", "--sync", str(dialog.wid), "key", "--clearmodifiers", "Return"])
+            try:
+                _run(["xdotool", "windowfocus", "--sync", str(dialog.wid), "key", "--clearmodifiers", "Return"])
+            except BotError:  # listed before it can take the focus (X's BadMatch), or gone already
+                time.sleep(0.1)
+                continue
             while any(d.wid == dialog.wid for d in self.dialogs()) and time.monotonic() < deadline:
                 time.sleep(0.05)
             answered += 1

@@ -101,7 +101,10 @@ def test_best_time_dialog_is_answered_and_the_won_game_counted(display, program,
 
         def player() -> None:
             while running.is_set():
-                answered.append(game.answer_dialogs())
+                try:
+                    answered.append(game.answer_dialogs())
+                except Exception as err:  # a player keeps going; the assertions below judge
+                    print("answering:", err)
                 time.sleep(0.2)
 
         thread = threading.Thread(target=player, daemon=True)
