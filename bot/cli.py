@@ -184,7 +184,6 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     import cv2
 
     from bot.advice import advise
-    from bot.board import FLAG
     from bot.calibrate import calibrate
     from bot.errors import InconsistentBoardError
     from bot.report import advice_dict, advice_text, to_json
@@ -208,11 +207,9 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
         raise VisionError("the face could not be read: the board is covered or only half drawn")
     if reading.counter is None:
         raise VisionError("the mine counter could not be read: the board is covered or only half drawn")
-    board = reading.board()  # refuses when any cell is unknown
+    board = reading.game_board()  # refuses when any cell is unknown
     advice, note = None, None
     if reading.face == "playing":
-        # The counter shows mines minus flags; the solver wants the total.
-        board = board.with_mines(reading.counter + int((board.cells == FLAG).sum()))
         try:
             advice = advise(board)
         except InconsistentBoardError as err:

@@ -16,7 +16,6 @@ import numpy as np
 
 from bot.advice import advise
 from bot.annotate import annotate
-from bot.board import FLAG
 from bot.calibrate import calibrate
 from bot.capture import Screen
 from bot.errors import BotError
@@ -76,10 +75,6 @@ def _last_decision(frames: Path, skins: list) -> np.ndarray | None:
     try:
         cal, skin = calibrate(image, skins)
         field = cal.with_pitch(skin)
-        reading = read(image, field, skin)
-        board = reading.board()
-        if reading.face == "playing" and reading.counter is not None:
-            board = board.with_mines(reading.counter + int((board.cells == FLAG).sum()))
-        return annotate(image, field, advise(board))
+        return annotate(image, field, advise(read(image, field, skin).game_board()))
     except BotError:
         return image

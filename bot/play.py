@@ -190,10 +190,7 @@ class Player:
                 if reading.face == "pressed":  # a button is down: the cell under it is drawn opened
                     problem = "a mouse button is held on the board"
                     raise VisionError(problem)
-                board = reading.board()
-                if reading.face == "playing":
-                    flags = int((board.cells == FLAG).sum())
-                    board = board.with_mines(reading.counter + flags)
+                board = reading.game_board()
                 changed = previous is not None and previous.shape == board.shape and not _follows(previous, board)
                 if changed and (board.cells >= 0).any():  # all covered again: the user restarted
                     changed_reads.append(board.cells.tobytes())

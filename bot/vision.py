@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from bot.board import QUESTION, UNOPENED, Board, format_grid
+from bot.board import FLAG, QUESTION, UNOPENED, Board, format_grid
 from bot.errors import VisionError
 from bot.skin import Skin
 
@@ -90,6 +90,14 @@ class Reading:
             cells = [tuple(int(v) for v in c) for c in np.argwhere(self.unknown)[:8]]
             raise VisionError(f"{int(self.unknown.sum())} cell(s) could not be read, e.g. (row, col) {cells}")
         return Board(self.codes.copy(), mines)
+
+    def game_board(self) -> Board:
+        """board(), with the mine total while the game is on: the counter shows mines left to
+        flag, and the solver wants the total, so the flags on the board are added back."""
+        board = self.board()
+        if self.face == "playing" and self.counter is not None:
+            board = board.with_mines(self.counter + int((board.cells == FLAG).sum()))
+        return board
 
     def grid(self) -> str:
         text = format_grid(Board(self.codes.copy()))
