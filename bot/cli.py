@@ -100,7 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate.add_argument("--skin", action="append", help="only try this skin (repeatable)")
     calibrate.add_argument("--json", action="store_true", help="print one JSON object")
     calibrate.add_argument("--learn", action="store_true",
-                           help="learn the look of the game on the screen (a fresh game) as a new skin")
+                           help="learn the look of the game on the screen (a fresh game) as a new skin; "
+                                "with --from DIR, from screenshots instead")
+    calibrate.add_argument("--from", dest="pictures", metavar="DIR", default=None,
+                           help="with --learn: learn from the screenshots in DIR (PNG/BMP, one game, several "
+                                "states: a lost game names the most) instead of the live screen; no clicks")
     calibrate.add_argument("--games", type=int, default=12, help="with --learn: at most this many games")
     calibrate.add_argument("--templates", default=None, help="with --learn: write the skin under this folder")
     return parser
@@ -252,6 +256,10 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
     from bot.report import to_json
     from bot.skin import load_skins
 
+    if args.pictures is not None and not args.learn:
+        raise BotError("--from DIR goes with --learn: calibrate --learn --from DIR")
+    if args.learn and args.pictures is not None:
+        return _learn_pictures(args)
     if args.learn:
         return _learn(args)
     with Screen() as screen:
@@ -306,6 +314,66 @@ def _learn(args: argparse.Namespace) -> Exit:
         for could in learnt.unnamed:  # seen, but the game never showed which number it is
             print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
     return Exit.OK
+
+
+def _learn_pictures(args: argparse.Namespace) -> Exit:
+    """calibrate --learn --from DIR: a skin from saved screenshots alone (bot.learn_pictures)."""
+    from pathlib import Path
+
+    from bot.errors import VisionError
+    from bot.learn import write_skin
+    from bot.learn_pictures import learn_pictures
+    from bot.places import learnt_root
+    from bot.report import to_json
+    from bot.skin import load_skins
+
+    names = args.skin or ["learnt"]
+    if len(names) != 1:
+        raise BotError("--learn takes one --skin NAME: the skin to write")
+    say = (lambda _: None) if args.json else (lambda line: print(line, flush=True))
+    where = Path(args.pictures)
+    if not where.is_dir():
+        raise BotError(f"--from {args.pictures!r}: not a folder of screenshots")
+    paths = sorted(p for p in where.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
+    named = []
+    for path in paths:
+        try:
+            image, lossy = _load_image(str(path))
+        except BotError as err:
+            say(f"{path.name}: skipped ({err})")
+            continue
+        if lossy:  # compression noise would split one look into many, or join two
+            say(f"{path.name}: skipped (a lossy format: learn from PNG or BMP screenshots)")
+            continue
+        named.append((path.name, image))
+    if not named:
+        raise BotError(f"no PNG or BMP screenshots in {args.pictures!r}")
+    folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
+    try:  # the skins known, for where the field is (never the one being written)
+        skins = [s for s in load_skins() if s.folder is None or s.folder.resolve() != folder.resolve()]
+    except VisionError:
+        skins = []
+    learnt = learn_pictures(named, skins, say)
+    write_skin(learnt, folder, names[0])
+    lat = learnt.lattice
+    found = {"skin": names[0], "folder": str(folder), "pictures": learnt.games,
+             "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)]
+             + [f"digit {d}" for d in sorted(learnt.digits)],
+             "missing": learnt.missing, "unnamed": learnt.unnamed,
+             "field": {"left": lat.left, "top": lat.top, "cell_w": lat.pitch, "cell_h": lat.pitch,
+                       "rows": lat.rows, "cols": lat.cols}}
+    if args.json:
+        print(to_json(found))
+    else:
+        print(f"wrote skin {names[0]!r} to {folder} from {learnt.games} picture(s)")
+        print("missing: " + (", ".join(learnt.missing) or "nothing"))
+        for could in learnt.unnamed:
+            print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
+    return Exit.OK
+
+
+#: What `--from DIR` reads (lossy formats are refused there: see _learn_pictures).
+PICTURE_SUFFIXES = (".png", ".bmp", ".jpg", ".jpeg", ".webp", ".tif", ".tiff")
 
 
 def _play_options(args: argparse.Namespace):

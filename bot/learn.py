@@ -81,7 +81,8 @@ class Learnt:
     def missing(self) -> list[str]:
         want = [str(n) for n in NUMBERS] + ["unopened", *SPECIAL]
         return ([w for w in want if w not in self.cells] + [f"face {f}" for f in FACES if f not in self.faces]
-                + ([] if self.digits else ["counter digits"]))
+                + ([f"digit {d}" for d in range(10) if str(d) not in self.digits] if self.digits
+                   else ["counter digits"]))
 
 
 class Learner:
@@ -578,6 +579,8 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
     """The learnt look as a skin folder, in the shipped skins' format."""
     lat = learnt.lattice
     folder.mkdir(parents=True, exist_ok=True)
+    for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
+        stale.unlink()  # what an earlier skin here knew and this one does not (an adopted skin's is in learnt)
     for what, tile in learnt.cells.items():
         cv2.imwrite(str(folder / f"cell_{what}.png"), tile)
     for what, face in learnt.faces.items():

@@ -76,7 +76,8 @@ def load_skin(folder: Path) -> Skin:
     if not cells:
         raise VisionError(f"skin {folder.name} has no cell sprites")
     faces = [(name, _read(folder / f"face_{name}.png")) for name in FACES if (folder / f"face_{name}.png").exists()]
-    digits = [(p.stem.removeprefix("digit_"), _read(p)) for p in sorted(folder.glob("digit_*.png"))]
+    digits = [(p.stem.removeprefix("digit_"), _read(p)) for p in sorted(folder.glob("digit_*.png"))
+              if int(meta["counter"]["digits"])]  # (no counter: stray digit files mean nothing)
     return Skin(
         name=meta.get("name", folder.name),
         cell=int(meta["cell"]),

@@ -1,0 +1,117 @@
+"""calibrate --learn --from DIR: a look learnt from screenshots alone, named by the game's logic.
+
+The real Windows XP screenshots (../shared/real-windows, third-party: linked from there into a
+temporary folder, never copied into the project) are split: a skin learnt from some must read the
+others exactly with nothing else loaded, cells, face and counter. Their truth was established
+without this code (test_real_windows).
+"""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.calibrate import calibrate
+from bot.cli import main
+from bot.led import SEGMENTS, VARIANTS, complete_digits, text_of
+from bot.skin import TEMPLATES, load_skin
+from bot.vision import read
+from tests.test_real_windows import NAMES, REAL, truth
+
+XP = [n for n in NAMES if n.startswith("xp_")]
+#: Every counter digit the held-out pictures show is among these pictures' (7 only in "007") or
+#: drawn from its segments (1, in "013"); all three kinds of board (won, lost, playing) are here.
+TAUGHT = ["xp_sorearu_90b2a93_lost", "xp_sorearu_b6e42ae_lost", "xp_sorearu_c44f8ad_lost",
+          "xp_sorearu_740e7d0_playing", "xp_sorearu_e77fb12_playing", "xp_sorearu_3f95880_won"]
+
+needs_shots = pytest.mark.skipif(len(XP) < 9, reason=f"no real Windows XP screenshots at {REAL} (shared folder absent)")
+
+
+def _teach(tmp_path, names: list[str], skin: str = "xp") -> int:
+    pictures = tmp_path / f"pictures-{skin}"
+    pictures.mkdir()
+    for name in names:
+        (pictures / f"{name}.png").symlink_to(REAL / f"{name}.png")
+    return main(["calibrate", "--learn", "--from", str(pictures), "--skin", skin,
+                 "--templates", str(tmp_path / "templates"), "--json"])
+
+
+def _read_with(tmp_path, skin_name: str, name: str):
+    skin = load_skin(tmp_path / "templates" / skin_name)
+    image = cv2.imread(str(REAL / f"{name}.png"))
+    cal, found = calibrate(image, [skin])  # the learnt skin alone finds the board
+    return cal, read(image, cal.with_pitch(found), found)
+
+
+@needs_shots
+def test_a_skin_learnt_from_pictures_reads_the_others_exactly(tmp_path, capsys):
+    assert _teach(tmp_path, TAUGHT) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert {"unopened", "flag", "mine", "exploded", "face lost", "face won", "face playing"} <= set(said["learnt"])
+    assert said["unnamed"] == []
+    held = [n for n in XP if n not in TAUGHT]
+    assert len(held) == 3
+    for name in held:
+        cells, face, counter = truth(name)
+        cal, reading = _read_with(tmp_path, "xp", name)
+        assert (cal.scale, (cal.rows, cal.cols)) == (1.0, cells.shape), name
+        assert not reading.unknown.any(), (name, np.argwhere(reading.unknown))
+        assert np.array_equal(reading.codes, cells), (name, np.argwhere(reading.codes != cells))
+        assert (reading.face, reading.counter) == (face, counter), name
+
+
+@needs_shots
+@pytest.mark.parametrize("held", ["xp_sorearu_90b2a93_lost", "xp_sorearu_e47ecd2_playing", "xp_sorearu_8970f9f_won"])
+def test_learnt_from_the_rest_never_misreads_the_one_left_out(tmp_path, capsys, held):
+    """Whatever is left out, the skin from the rest reads its every cell and face; its counter is
+    right, or unread exactly when it shows a digit no taught picture showed (and none drawn)."""
+    assert _teach(tmp_path, [n for n in XP if n != held]) == 0
+    digits = {k.removeprefix("digit ") for k in json.loads(capsys.readouterr().out)["learnt"] if k.startswith("digit ")}
+    cells, face, counter = truth(held)
+    _, reading = _read_with(tmp_path, "xp", held)
+    assert not reading.unknown.any() and np.array_equal(reading.codes, cells)
+    assert reading.face == face
+    if set(text_of(counter)) <= digits:
+        assert reading.counter == counter
+    else:
+        assert reading.counter is None
+
+
+@needs_shots
+def test_pictures_of_no_board_or_a_bad_folder_are_refused_cleanly(tmp_path, capsys):
+    empty = tmp_path / "nothing"
+    empty.mkdir()
+    cv2.imwrite(str(empty / "desk.png"), np.full((300, 400, 3), 90, np.uint8))
+    assert main(["calibrate", "--learn", "--from", str(empty), "--templates", str(tmp_path)]) == 2
+    assert "no Minesweeper field found" in capsys.readouterr().err
+    assert main(["calibrate", "--learn", "--from", str(tmp_path / "absent")]) == 2
+    assert main(["calibrate", "--from", str(empty)]) == 2  # --from only with --learn
+    err = capsys.readouterr().err
+    assert "not a folder" in err and "--from DIR goes with --learn" in err
+
+
+def _classic_digits() -> dict[str, np.ndarray]:
+    folder = TEMPLATES / "classic"
+    return {p.stem.removeprefix("digit_"): cv2.imread(str(p)) for p in sorted(folder.glob("digit_?.png"))}
+
+
+def test_digits_not_seen_are_drawn_from_their_segments_exactly():
+    digits = _classic_digits()
+    assert sorted(digits) == list("0123456789")
+    for d in "013458":
+        drawn = complete_digits({k: v for k, v in digits.items() if k != d})
+        assert np.array_equal(drawn[d], digits[d]), d
+    # 2 is the only digit without the bottom-right segment: without it that segment's unlit look is unknown.
+    assert "2" not in complete_digits({k: v for k, v in digits.items() if k != "2"})
+    for d in VARIANTS:  # drawn two ways by different games: never guessed
+        assert d not in complete_digits({k: v for k, v in digits.items() if k != d})
+    assert set(SEGMENTS) == set("0123456789")
+
+
+def test_digits_that_are_not_seven_segments_are_left_alone():
+    rng = np.random.default_rng(3)
+    noise = {str(d): rng.integers(0, 256, (23, 13, 3), dtype=np.uint8) for d in range(9)}
+    assert sorted(complete_digits(noise)) == sorted(noise)
