@@ -11,6 +11,28 @@ from pathlib import Path
 
 import pytest
 
+FULL_REASON = ("in the full suite only (a long live run: other games, the genuine program, fault injection, "
+               "installing, more scalings): ./scripts/test --full")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", default=False,
+                     help="also run the long live suites (tests marked `full`); CI runs them")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "full: a long live test, run only with --full (" + FULL_REASON + ")")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `full` are skipped, with the reason printed (-rs), unless --full is given."""
+    if config.getoption("--full"):
+        return
+    skip = pytest.mark.skip(reason=FULL_REASON)
+    for item in items:
+        if item.get_closest_marker("full") is not None:
+            item.add_marker(skip)
+
 
 @pytest.fixture(scope="session")
 def display():

@@ -95,6 +95,7 @@ def positions(count: int, seed: int):
             break
 
 
+@pytest.mark.full
 def test_the_chance_it_reports_is_the_best_any_strategy_has():
     checked = 0
     for board in positions(40, seed=4):

@@ -127,7 +127,7 @@ def test_the_stop_key_stops_before_the_next_click_and_keeps_the_games_played(tmp
     assert desk.games == 3 and (desk.game.shown == UNOPENED).all()  # no click after the key
 
 
-@pytest.mark.parametrize("number", [2, 3])
+@pytest.mark.parametrize("number", [2, pytest.param(3, marks=pytest.mark.full)])
 def test_a_number_the_skin_lacks_never_stops_the_run(tmp_path, number):
     """The classic skin with one number sprite taken out (as a skin learnt in a few games lacks
     the rare ones): each time that number shows, it is named from the board (and the skin grows

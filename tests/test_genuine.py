@@ -28,6 +28,7 @@ from bot.witness import Witness
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPLODED = (0, 0, 255)  # BGR: the ground of the mine that was hit
+pytestmark = pytest.mark.full  # minutes of live play under 32-bit Wine
 
 
 def _programs() -> dict[str, Path]:

@@ -14,6 +14,7 @@ import pytest
 import bot
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.full  # a virtual environment and a pip install each run
 SYSTEM_PYTHON = next((p for p in ("/usr/bin/python3", shutil.which("python3")) if p and Path(p).exists()), None)
 
 

@@ -99,7 +99,7 @@ def test_a_lost_board_names_every_number():
         from_mines(seen, mines)
 
 
-@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5))
+@pytest.mark.parametrize("scale", (1.0, *(pytest.param(s, marks=pytest.mark.full) for s in (1.25, 1.5))))
 def test_learning_a_look_no_skin_ships(tmp_path, scale):
     """Two learning runs (Beginner, then a crowded board for the high numbers, carrying on from the
     first), then the learnt skin must find and read boards it never saw, exactly: cells, face, counter."""

@@ -63,7 +63,10 @@ def exploded_seen(image: np.ndarray, left: int, top: int, level: Level) -> bool:
     return bool((image[np.ix_(ys, xs)] == RED).all(axis=2).any())
 
 
-@pytest.mark.parametrize("name", ["beginner", "intermediate", "expert"])
+# The one live WineMine game of the quick suite: Beginner; the rest run with --full.
+@pytest.mark.parametrize(
+    "name", ["beginner", *(pytest.param(n, marks=pytest.mark.full) for n in ("intermediate", "expert"))]
+)
 def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
     level = Level(*LEVELS[name])
     recorder = Recording()
@@ -91,6 +94,7 @@ def test_full_games_without_a_misclick(display, tmp_path: Path, name: str):
     assert sum(g.clicks for g in logs) + 1 == len(recorder.clicks)  # one restart between the games
 
 
+@pytest.mark.full
 def test_dry_run_changes_nothing(display, tmp_path: Path):
     level = Level(9, 9, 10)
     with WineGame(level, x=300, y=300) as game, Screen() as screen:
@@ -116,6 +120,7 @@ def test_dry_run_changes_nothing(display, tmp_path: Path):
     assert out.exists() and out.stat().st_size > 0
 
 
+@pytest.mark.full
 def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_path: Path):
     """The dry run's overlay on the real game: rings where the advice says, the game visible
     between them, clicks on a ring reaching the game, a fresh drawing after each move, and the
@@ -221,6 +226,7 @@ def play_in_background(screen: Screen, recorder: Recording, games: int, tmp_path
     return player
 
 
+@pytest.mark.full
 def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
     """The bot follows a moved window, and stops cleanly (no click, no traceback) when it closes."""
     recorder = Recording()
@@ -253,6 +259,7 @@ def cover(box: tuple[int, int, int, int], seconds: float) -> None:
         time.sleep(seconds)
 
 
+@pytest.mark.full
 def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
     recorder = Recording()
     outcome: dict = {}
@@ -273,6 +280,7 @@ def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
         assert not (on_cover and start + 0.05 < when < end), "clicked the window that covered the game"
 
 
+@pytest.mark.full
 def test_learning_winemine_with_no_templates(display, tmp_path: Path):
     """calibrate --learn on the real game, the shipped WineMine sprites unused: a Beginner run, then a
     crowded custom run that carries on from it (7s and 8s need crowds). What it learns must read
@@ -344,6 +352,7 @@ class Scaled:
         self.real.mouseUp(round(x / self.scale), round(y / self.scale))
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("scale", (1.25, 1.5))
 def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: float):
     import json
@@ -385,6 +394,7 @@ def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: f
         assert (reading.face, reading.counter) == (meta["face"], meta["counter"]), meta_path.stem
 
 
+@pytest.mark.full
 def test_learn_refuses_a_screen_without_a_board(display, tmp_path: Path, capsys):
     """`calibrate --learn` with no game on the screen: one clear line, exit status 2, no click."""
     import pyautogui
@@ -428,6 +438,7 @@ class ToyWindow:
         stop_process(self.proc)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("scale", (1.0, 1.25, 1.5))
 def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale: float):
     """calibrate --learn on a live classic-grey window driven by the simulator, its sprites drawn
@@ -477,6 +488,7 @@ def _play_then(tmp_path: Path, stop) -> tuple[subprocess.Popen, str, str]:
     return run, out, err
 
 
+@pytest.mark.full
 def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
     """Escape pressed while the game has the focus stops the run, with the summary of the games played."""
     run, out, err = _play_then(tmp_path, lambda _: subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=30))
@@ -486,6 +498,7 @@ def test_the_stop_key_ends_a_run_with_its_summary(display, tmp_path: Path):
     assert "won" in out or "lost" in out
 
 
+@pytest.mark.full
 def test_ctrl_c_ends_a_run_with_its_summary(display, tmp_path: Path):
     run, out, err = _play_then(tmp_path, lambda process: process.send_signal(signal.SIGINT))
     assert run.returncode == 130, err
@@ -494,6 +507,7 @@ def test_ctrl_c_ends_a_run_with_its_summary(display, tmp_path: Path):
     assert "won" in out or "lost" in out
 
 
+@pytest.mark.full
 def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path):
     """`play` on a game whose look no skin knows (the toy window): it says so, learns the look on
     the spot with safe moves, keeps it as a new skin, and plays the games asked for."""
@@ -514,6 +528,7 @@ def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path)
     assert lines[0].startswith("game result") and len(lines) == 4  # header, two games, totals
 
 
+@pytest.mark.full
 def test_window_moved_ten_times_no_click_reaches_the_canary(display, tmp_path: Path):
     """Expert on the real game, its window moved ten times at random moments while the bot plays,
     over a canary window: not one click lands beside the game, and the bot plays on each time."""

@@ -26,7 +26,7 @@ from bot.skin import load_skins
 from bot.wine_game import WineGame
 from tests.catcher import Catcher
 
-pytestmark = pytest.mark.usefixtures("wineprefix")
+pytestmark = [pytest.mark.usefixtures("wineprefix"), pytest.mark.full]
 EXPERT = Level(16, 30, 99)
 
 

@@ -45,7 +45,7 @@ def reading_or_none(image: np.ndarray):
         return None
 
 
-@pytest.mark.parametrize("quality", [95, 75])
+@pytest.mark.parametrize("quality", [95, pytest.param(75, marks=pytest.mark.full)])
 def test_every_fixture_as_jpeg_reads_as_its_truth(quality):
     read_right, refused, wrong = [], [], []
     for name in NAMES:
@@ -64,6 +64,7 @@ def test_every_fixture_as_jpeg_reads_as_its_truth(quality):
     assert len(read_right) >= 40
 
 
+@pytest.mark.full
 def test_a_cut_jpeg_board_is_refused_or_read_true():
     wrong = []
     for name in NAMES[::3]:

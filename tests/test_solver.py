@@ -69,7 +69,7 @@ def check_against_brute_force(board):
     assert advice.wrong_flags == {c for c in flags if free[c] == 0}
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.full) for s in range(1, 4))])
 def test_probabilities_equal_brute_force_with_mine_count(seed):
     checked = 0
     for board in mid_game_positions(500, seed):
@@ -84,6 +84,7 @@ def test_probabilities_equal_brute_force_without_mine_count():
         check_against_brute_force(board.with_mines(None))
 
 
+@pytest.mark.full
 def test_probabilities_on_a_wider_board_with_zero_rule():
     for board in mid_game_positions(300, 7, Level(5, 8, 8), "zero"):
         if frontier_size(board) <= MAX_FRONTIER:
