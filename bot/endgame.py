@@ -23,6 +23,10 @@ from bot.rules import Problem
 #: Search only when at most this many layouts remain (and give up past NODES positions).
 MAX_LAYOUTS = 200
 NODES = 5_000
+#: Layouts are placed one frontier cell per level of recursion: past this many cells (a long,
+#: nearly settled frontier on a 100 x 100 board) the search is not tried, rather than overflowing
+#: Python's stack. No standard board comes near it (Expert has 480 cells).
+MAX_FRONTIER = 800
 
 
 class TooBig(Exception):
@@ -35,6 +39,8 @@ def layouts(problem: Problem, limit: int | None = None) -> tuple[tuple[Cell, ...
     limit = MAX_LAYOUTS if limit is None else limit
     if problem.mines_left is None:
         raise TooBig("no mine count")
+    if len(problem.frontier) > MAX_FRONTIER:
+        raise TooBig("frontier too long to place cell by cell")
     frontier, interior = list(problem.frontier), list(problem.interior)
     cells = tuple(frontier + interior)
     index = {c: i for i, c in enumerate(frontier)}

@@ -41,12 +41,75 @@ class Box:
 
 
 @dataclass(frozen=True)
+class Poly:
+    """A polynomial in the mine count, m -> value[m], as value[m] = arr[m - lo] * e^scale * x^-m.
+
+    Counts on a big board overflow any float (a 3 000-cell component has ~10^800 layouts), and a
+    dense array per DP state as long as the component held gigabytes. So each polynomial keeps
+    only the band of mine counts it can have (`lo` on), its own scale, and is *tilted* by x^m (x
+    about the odds of a mine among the cells no number touches): in the tilted measure the mine
+    counts the whole board favours sit near each polynomial's top, so what underflows to 0 is
+    what could never matter (below e^-700 of the top), not what the join with the interior's
+    binomials would have brought back."""
+
+    lo: int
+    arr: np.ndarray
+    scale: float
+
+    def shifted(self, k: int, log_factor: float) -> Poly:
+        return Poly(self.lo + k, self.arr, self.scale + log_factor)
+
+    def log_values(self, log_x: float) -> tuple[int, np.ndarray]:
+        """(lo, natural logs of the true values from lo on), -inf where a value is 0."""
+        with np.errstate(divide="ignore"):
+            logs = np.log(self.arr) + self.scale
+        return self.lo, logs - log_x * np.arange(self.lo, self.lo + len(self.arr))
+
+
+def _normal(lo: int, arr: np.ndarray, scale: float) -> Poly:
+    """Rescaled so its largest value is 1, when it has drifted far from 1 (kept as is otherwise:
+    the rescaling costs more than the products and sums it guards)."""
+    top = float(arr.max()) if len(arr) else 0.0
+    if 1e-100 < top < 1e100 or top <= 0.0 or not np.isfinite(top):
+        return Poly(lo, arr, scale)
+    return Poly(lo, arr / top, scale + float(np.log(top)))
+
+
+def _sum(terms: list[Poly]) -> Poly:
+    """Several polynomials added at once: one array and one rescaling instead of one per pair."""
+    if len(terms) == 1:
+        return terms[0]
+    lo = min(t.lo for t in terms)
+    hi = max(t.lo + len(t.arr) for t in terms)
+    top = max(t.scale for t in terms)
+    out = np.zeros(hi - lo)
+    for t in terms:
+        out[t.lo - lo : t.lo - lo + len(t.arr)] += t.arr * np.exp(t.scale - top)
+    return _normal(lo, out, top)
+
+
+def _times(a: Poly, b: Poly) -> Poly:
+    return _normal(a.lo + b.lo, np.convolve(a.arr, b.arr), a.scale + b.scale)
+
+
+_ONE = Poly(0, np.ones(1), 0.0)
+_ZERO = Poly(0, np.zeros(1), 0.0)
+
+
+@dataclass(frozen=True)
 class Tally:
-    """One component counted: layouts per mine total, and each box's expected mines per total."""
+    """One component counted: layouts per mine total, and each box's expected mines per total
+    (sums over the layouts of the mines in the box), as tilted polynomials (Poly)."""
 
     boxes: tuple[Box, ...]
-    weight: np.ndarray  # weight[m]: layouts of the component with m mines
-    box_mines: np.ndarray  # box_mines[b, m]: sum over those layouts of mines in box b
+    weight: Poly
+    box_mines: tuple[Poly | None, ...]  # None: no layout puts a mine in the box
+    log_x: float
+
+    def log_weight(self) -> np.ndarray:
+        """Natural log of the number of layouts with m mines, m = 0, 1, ... (-inf: none)."""
+        lo, logs = self.weight.log_values(self.log_x)
+        return np.concatenate([np.full(lo, -np.inf), logs])
 
 
 @dataclass(frozen=True)
@@ -112,27 +175,46 @@ _MEMO: OrderedDict[tuple, Tally] = OrderedDict()
 _MEMO_SIZE = 512
 
 
-def tally_component(boxes: list[Box], counts: list[int]) -> Tally:
+def tally_component(boxes: list[Box], counts: list[int], log_x: float = 0.0) -> Tally:
     """One component's tally, remembered: the guesser asks about many boards that differ from
-    each other in one component only, and a component is counted by its boxes and numbers alone."""
-    key = (tuple(boxes), tuple(counts[r] for r in sorted({r for b in boxes for r in b.rules})))
+    each other in one component only, and a component is counted by its boxes and numbers alone
+    (and the tilt, which the mine density sets and moves by whole steps: TILT_STEP)."""
+    key = (tuple(boxes), tuple(counts[r] for r in sorted({r for b in boxes for r in b.rules})), log_x)
     found = _MEMO.get(key)
     if found is not None:
         _MEMO.move_to_end(key)
         return found
-    tally = _tally(boxes, counts)
+    tally = _tally(boxes, counts, log_x)
     _MEMO[key] = tally
     if len(_MEMO) > _MEMO_SIZE:
         _MEMO.popitem(last=False)
     return tally
 
 
-def _tally(boxes: list[Box], counts: list[int]) -> Tally:
+Step = tuple[tuple[int, ...], int, tuple[int, ...]]  # (state before a box, mines in it, state after)
+
+#: Components of at most this many cells are counted with plain float arrays, one slot per mine
+#: total: no count can overflow (at most 2^cells layouts), and it is the fast path. Larger ones
+#: (a 100 x 100 board's frontier) are counted with banded, rescaled polynomials (Poly).
+DENSE_CELLS = 400
+
+
+def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0) -> Tally:
     """Count one component's layouts by the forward-backward programme described above."""
     boxes = _order(boxes)
-    n = len(boxes)
     sizes = [len(b.cells) for b in boxes]
-    length = sum(sizes) + 1
+    steps = _steps(boxes, sizes, counts)
+    if sum(sizes) <= DENSE_CELLS:
+        weight, box_mines = _dense_pass(steps, sizes)
+        tilted = _tilted(np.vstack([weight, box_mines]), log_x)
+        return Tally(tuple(boxes), tilted[0] or _ZERO, tuple(tilted[1:]), log_x)
+    weight, banded = _banded_pass(steps, sizes, log_x)
+    return Tally(tuple(boxes), weight, banded, log_x)
+
+
+def _steps(boxes: list[Box], sizes: list[int], counts: list[int]) -> list[list[Step]]:
+    """Every way through the boxes in order: the state is the remaining need of the rules begun
+    and not yet finished, and a step puts k mines in one box. The counting passes follow these."""
     first: dict[int, int] = {}
     last: dict[int, int] = {}
     for i, box in enumerate(boxes):
@@ -140,70 +222,80 @@ def _tally(boxes: list[Box], counts: list[int]) -> Tally:
             first.setdefault(r, i)
             last[r] = i
     # open_at[i]: rules begun before box i and not finished before it; their need is the state.
-    open_at = [tuple(sorted(r for r in first if first[r] < i <= last[r])) for i in range(n + 1)]
-    cap_after = []  # capacity left in each rule of box i once box i is placed
+    # (kept by a sweep: recomputing it for every box was quadratic, 27 s on a 100 x 100 board)
+    open_now: set[int] = set()
+    open_at = [()]
     for i, box in enumerate(boxes):
-        cap_after.append(
-            {r: sum(sizes[j] for j in range(i + 1, last[r] + 1) if r in boxes[j].rules) for r in box.rules}
-        )
-
-    # transitions[i]: list of (state, k, next_state) for box i
-    forward: list[dict[tuple[int, ...], np.ndarray]] = [{(): _unit(length)}]
-    transitions: list[list[tuple[tuple[int, ...], int, tuple[int, ...]]]] = []
+        for r in box.rules:
+            if last[r] == i:
+                open_now.discard(r)
+            elif first[r] == i:
+                open_now.add(r)
+        open_at.append(tuple(sorted(open_now)))
+    remaining: dict[int, int] = defaultdict(int)  # cells of each rule in the boxes not yet placed
+    for box, size in zip(boxes, sizes):
+        for r in box.rules:
+            remaining[r] += size
+    states: dict[tuple[int, ...], None] = {(): None}  # (a dict: its order is the same every run)
+    out: list[list[Step]] = []
     for i, box in enumerate(boxes):
-        size = sizes[i]
-        nxt: dict[tuple[int, ...], np.ndarray] = {}
-        steps = []
-        for state, poly in forward[i].items():
+        for r in box.rules:
+            remaining[r] -= sizes[i]
+        rules = set(box.rules)
+        carried = [(r, r in rules) for r in open_at[i + 1]]
+        steps: list[Step] = []
+        for state in states:
             need = dict(zip(open_at[i], state))
             for r in box.rules:
                 need.setdefault(r, counts[r])
-            lo = max([0] + [need[r] - cap_after[i][r] for r in box.rules])
-            hi = min([size] + [need[r] for r in box.rules])
+            lo = max([0] + [need[r] - remaining[r] for r in box.rules])
+            hi = min([sizes[i]] + [need[r] for r in box.rules])
             for k in range(lo, hi + 1):
-                after = dict(need)
-                for r in box.rules:
-                    after[r] -= k
-                key = tuple(after[r] for r in open_at[i + 1])
-                steps.append((state, k, key))
-                shifted = _shift(poly, k, comb(size, k))
-                if key in nxt:
-                    nxt[key] += shifted
-                else:
-                    nxt[key] = shifted
-        forward.append(nxt)
-        transitions.append(steps)
+                steps.append((state, k, tuple(need[r] - k if hit else need[r] for r, hit in carried)))
+        out.append(steps)
+        states = dict.fromkeys(key for _, _, key in steps)
+    return out
 
+
+def _dense_pass(steps: list[list[Step]], sizes: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Layout counts per mine total as float arrays: (weight, each box's expected mines)."""
+    n, length = len(sizes), sum(sizes) + 1
+    ways = [[comb(size, k) for k in range(size + 1)] for size in sizes]
+    unit = np.zeros(length)
+    unit[0] = 1.0
+    forward: list[dict[tuple[int, ...], np.ndarray]] = [{(): unit}]
+    for i in range(n):
+        nxt: dict[tuple[int, ...], np.ndarray] = {}
+        for state, k, key in steps[i]:
+            shifted = _shift(forward[i][state], k, ways[i][k])
+            if key in nxt:
+                nxt[key] += shifted
+            else:
+                nxt[key] = shifted
+        forward.append(nxt)
     backward: list[dict[tuple[int, ...], np.ndarray]] = [{} for _ in range(n + 1)]
-    backward[n] = {(): _unit(length)}
+    backward[n] = {(): unit}
     for i in range(n - 1, -1, -1):
         acc: dict[tuple[int, ...], np.ndarray] = {}
-        for state, k, key in transitions[i]:
+        for state, k, key in steps[i]:
             tail = backward[i + 1].get(key)
             if tail is None:
                 continue
-            shifted = _shift(tail, k, comb(sizes[i], k))
+            shifted = _shift(tail, k, ways[i][k])
             if state in acc:
                 acc[state] += shifted
             else:
                 acc[state] = shifted
         backward[i] = acc
-
     weight = forward[n].get((), np.zeros(length))
     box_mines = np.zeros((n, length))
     for i in range(n):
-        for state, k, key in transitions[i]:
+        for state, k, key in steps[i]:
             if k == 0 or key not in backward[i + 1]:
                 continue
             both = np.convolve(forward[i][state], backward[i + 1][key])[: length - k]
-            box_mines[i, k:] += both * (k * comb(sizes[i], k))
-    return Tally(tuple(boxes), weight, box_mines)
-
-
-def _unit(length: int) -> np.ndarray:
-    poly = np.zeros(length)
-    poly[0] = 1.0
-    return poly
+            box_mines[i][k:] += both * (k * ways[i][k])
+    return weight, box_mines
 
 
 def _shift(poly: np.ndarray, k: int, factor: int) -> np.ndarray:
@@ -214,6 +306,52 @@ def _shift(poly: np.ndarray, k: int, factor: int) -> np.ndarray:
     return out
 
 
+def _tilted(counts: np.ndarray, log_x: float) -> list[Poly | None]:
+    """Rows of plain counts per mine total as tilted Polys (None for a row of zeros)."""
+    with np.errstate(divide="ignore"):
+        logs = np.log(counts) + log_x * np.arange(counts.shape[1])
+    top = logs.max(axis=1)
+    live = np.isfinite(top)
+    arr = np.exp(logs - np.where(live, top, 0.0)[:, None])
+    return [Poly(0, arr[i], float(top[i])) if live[i] else None for i in range(len(counts))]
+
+
+def _banded_pass(steps: list[list[Step]], sizes: list[int], log_x: float) -> tuple[Poly, tuple[Poly | None, ...]]:
+    """The same passes on tilted, banded, rescaled polynomials, for components too big for floats."""
+    n = len(sizes)
+    # log of C(size, k) x^k: a box of `size` cells holding k mines, tilted
+    step = [[_log_binom(size, k) + k * log_x for k in range(size + 1)] for size in sizes]
+    forward: list[dict[tuple[int, ...], Poly]] = [{(): _ONE}]
+    for i in range(n):
+        nxt: dict[tuple[int, ...], list[Poly]] = defaultdict(list)
+        for state, k, key in steps[i]:
+            nxt[key].append(forward[i][state].shifted(k, step[i][k]))
+        forward.append({key: _sum(terms) for key, terms in nxt.items()})
+    backward: list[dict[tuple[int, ...], Poly]] = [{} for _ in range(n + 1)]
+    backward[n] = {(): _ONE}
+    for i in range(n - 1, -1, -1):
+        acc: dict[tuple[int, ...], list[Poly]] = defaultdict(list)
+        for state, k, key in steps[i]:
+            tail = backward[i + 1].get(key)
+            if tail is not None:
+                acc[state].append(tail.shifted(k, step[i][k]))
+        backward[i] = {state: _sum(terms) for state, terms in acc.items()}
+    weight = forward[n].get((), _ZERO)
+    box_mines: list[Poly | None] = []
+    for i in range(n):
+        terms = [
+            _times(forward[i][state], backward[i + 1][key]).shifted(k, step[i][k] + float(np.log(k)))
+            for state, k, key in steps[i]
+            if k and key in backward[i + 1]
+        ]
+        box_mines.append(_sum(terms) if terms else None)
+    return weight, tuple(box_mines)
+
+
+def _log_binom(n: int, k: int) -> float:
+    return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)
+
+
 def _log_comb(n: int, k: np.ndarray) -> np.ndarray:
     out = np.full(k.shape, -np.inf)
     ok = (k >= 0) & (k <= n)
@@ -222,61 +360,93 @@ def _log_comb(n: int, k: np.ndarray) -> np.ndarray:
     return out
 
 
+#: The tilt (Poly) moves in steps of this, in log odds: tallies are remembered per tilt, and the
+#: boards of one game change their mine density slowly.
+TILT_STEP = 0.5
+
+
+def _tilt(problem: Problem) -> float:
+    """log x for the tilted counts: about the log odds of a mine in a cell no number touches."""
+    if problem.mines_left is None:
+        return 0.0
+    cells = max(1, len(problem.frontier) + len(problem.interior))
+    q = min(max(problem.mines_left / cells, 1e-3), 1 - 1e-3)
+    return round(float(np.log(q / (1 - q))) / TILT_STEP) * TILT_STEP
+
+
+def _log_sum(poly: Poly) -> float:
+    total = float(poly.arr.sum())
+    return poly.scale + float(np.log(total)) if total > 0 else -np.inf
+
+
 def probabilities(problem: Problem) -> Probabilities:
     """Exact probabilities; raises InconsistentBoardError when no layout exists."""
     counts = [rule.count for rule in problem.rules]
-    tallies = [tally_component(comp, counts) for comp in split_components(make_boxes(problem))]
+    log_x = _tilt(problem)
+    tallies = [tally_component(comp, counts, log_x) for comp in split_components(make_boxes(problem))]
     cells: dict[Cell, float] = {}
     n_int = len(problem.interior)
     if problem.mines_left is None:
-        # No global count: every layout is equally likely and components are independent.
-        total = 1.0
+        # No global count: every layout is equally likely and components are independent (untilted).
+        log_total = 0.0
         for t in tallies:
-            z = float(t.weight.sum())
-            total *= z
-            for b, box in enumerate(t.boxes):
-                p = float(t.box_mines[b].sum()) / z / len(box.cells) if z else float("nan")
+            log_z = _log_sum(t.weight)
+            if not np.isfinite(log_z):
+                raise InconsistentBoardError("no mine layout fits the numbers shown")
+            log_total += log_z
+            for box, mines in zip(t.boxes, t.box_mines):
+                p = 0.0 if mines is None else float(np.exp(_log_sum(mines) - log_z)) / len(box.cells)
                 cells.update(dict.fromkeys(box.cells, p))
         interior = 0.5 if n_int else None
-        if total == 0:
-            raise InconsistentBoardError("no mine layout fits the numbers shown")
         cells.update(dict.fromkeys(problem.interior, 0.5))
-        return Probabilities(cells, interior, tuple(tallies), total, float(np.log(total) + n_int * np.log(2.0)))
+        return Probabilities(cells, interior, tuple(tallies), float(np.exp(min(log_total, 700.0))),
+                             float(log_total + n_int * np.log(2.0)))
 
     left = problem.mines_left
-    # Prefix/suffix convolutions give each component the distribution of all the others.
-    prefix = [np.ones(1)]
+    # Prefix/suffix products give each component the distribution of all the others.
+    prefix = [_ONE]
     for t in tallies:
-        prefix.append(np.convolve(prefix[-1], t.weight))
-    suffix = [np.ones(1)]
+        prefix.append(_times(prefix[-1], t.weight))
+    suffix = [_ONE]
     for t in reversed(tallies):
-        suffix.append(np.convolve(suffix[-1], t.weight))
+        suffix.append(_times(suffix[-1], t.weight))
     suffix.reverse()
-    everything = prefix[-1]
-    j = np.arange(len(everything))
-    log_off = _log_comb(n_int, left - j)  # log C(interior, left - j): the interior's layouts
+    lo, log_every = prefix[-1].log_values(log_x)
+    top = lo + len(log_every)
+    log_off = _log_comb(n_int, left - np.arange(top))  # log C(interior, left - j): the interior's layouts
     # The join is done in log space: the interior's binomials span thousands of orders of
     # magnitude on a big board, and scaling them by their overall maximum underflowed every
     # total the numbers allow to 0 (a consistent 100 x 100 board was called inconsistent).
-    log_z = _log_dot(everything, log_off)
+    log_z = _logsumexp(log_every + log_off[lo:])
     if not np.isfinite(log_z):
         raise InconsistentBoardError("no mine layout fits the numbers shown and the mine count")
     for c, t in enumerate(tallies):
-        others = np.convolve(prefix[c], suffix[c + 1])
-        log_others = _log(others)
-        # rest[m] = sum_j others[j] * off[m + j]: the weight of everything else given m here,
-        # kept relative to the total so it neither overflows nor underflows
-        rest = np.zeros(len(t.weight))
-        for m in range(len(t.weight)):
-            span = log_off[m : m + len(others)]
-            rest[m] = np.exp(_logsumexp(log_others[: len(span)] + span) - log_z)
-        for b, box in enumerate(t.boxes):
-            cells.update(dict.fromkeys(box.cells, float(t.box_mines[b] @ rest) / len(box.cells)))
+        olo, log_others = _times(prefix[c], suffix[c + 1]).log_values(log_x)
+        wlo, width = t.weight.lo, len(t.weight.arr)
+        # rest[i]: the weight of everything else given wlo + i mines here, relative to the total
+        windows = np.lib.stride_tricks.sliding_window_view(log_off[wlo + olo :], len(log_others))[:width]
+        rest = _logsumexp_rows(windows + log_others) - log_z
+        present = [(box, mines) for box, mines in zip(t.boxes, t.box_mines) if mines is not None]
+        cells.update(dict.fromkeys((cell for box in t.boxes for cell in box.cells), 0.0))
+        if present:
+            # each box's mines aligned on the component's band (a box's band lies inside it)
+            arr = np.zeros((len(present), width))
+            for row, (_, mines) in enumerate(present):
+                skip = max(0, wlo - mines.lo)
+                at = mines.lo + skip - wlo
+                part = mines.arr[skip : skip + width - at]
+                arr[row, at : at + len(part)] = part
+            scales = np.array([mines.scale for _, mines in present])
+            with np.errstate(divide="ignore"):
+                log_mines = np.log(arr) + scales[:, None] - log_x * np.arange(wlo, wlo + width)
+            probs = np.exp(_logsumexp_rows(log_mines + rest))
+            for (box, _), p in zip(present, probs):
+                cells.update(dict.fromkeys(box.cells, float(p) / len(box.cells)))
     interior = None
     if n_int:
         with np.errstate(divide="ignore"):
-            log_left = np.log(np.clip(left - j, 0, None).astype(float))
-        interior = float(np.exp(_log_dot(everything, log_off + log_left) - log_z)) / n_int
+            log_left = np.log(np.clip(left - np.arange(lo, top), 0, None).astype(float))
+        interior = float(np.exp(_logsumexp(log_every + log_off[lo:] + log_left) - log_z)) / n_int
         cells.update(dict.fromkeys(problem.interior, interior))
     return Probabilities(cells, interior, tuple(tallies), float(np.exp(min(log_z, 700.0))), float(log_z))
 
@@ -286,6 +456,14 @@ def _log(values: np.ndarray) -> np.ndarray:
         return np.log(values)
 
 
+def _logsumexp_rows(logs: np.ndarray) -> np.ndarray:
+    """Row-wise log(sum(exp)), -inf for a row with no finite entry."""
+    top = logs.max(axis=1)
+    safe = np.where(np.isfinite(top), top, 0.0)
+    with np.errstate(divide="ignore"):
+        return safe + np.log(np.exp(logs - safe[:, None]).sum(axis=1))
+
+
 def _logsumexp(logs: np.ndarray) -> float:
     if not len(logs):
         return -np.inf
@@ -293,8 +471,3 @@ def _logsumexp(logs: np.ndarray) -> float:
     if not np.isfinite(top):
         return top
     return top + float(np.log(np.exp(logs - top).sum()))
-
-
-def _log_dot(weights: np.ndarray, log_factors: np.ndarray) -> float:
-    """log(sum_j weights[j] * exp(log_factors[j])), weights >= 0, without leaving log space."""
-    return _logsumexp(_log(weights) + log_factors)

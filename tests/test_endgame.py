@@ -109,3 +109,15 @@ def test_the_chance_it_reports_is_the_best_any_strategy_has():
         assert best_guess(problem, [cell])[1] == pytest.approx(chance)  # the cell named is the one that wins
         checked += 1
     assert checked >= 20
+
+
+def test_a_long_nearly_settled_frontier_is_not_searched_cell_by_cell():
+    """1 500 frontier cells each pinned by its own number, and one 50/50 at the end: two layouts
+    only, so the endgame search is asked, but placing cells one recursion level each overflowed
+    Python's stack on a 100 x 100 board (RecursionError). Such a frontier is declined instead."""
+    from bot.rules import Problem, Rule
+
+    frontier = tuple((0, c) for c in range(1502))
+    rules = (*(Rule((cell,), 1, cell) for cell in frontier[:1500]), Rule(frontier[1500:], 1, frontier[1500]))
+    problem = Problem((3, 1502), frontier, (), rules, 1501)
+    assert best_guess(problem) is None

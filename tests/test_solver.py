@@ -315,7 +315,7 @@ def test_the_join_matches_exact_big_integer_counts():
             continue
         counts = [r.count for r in rules]
         tallies = [tally_component(comp, counts) for comp in split_components(make_boxes(problem))]
-        ints = [[round(w) for w in t.weight] for t in tallies]
+        ints = [[round(math.exp(w)) if np.isfinite(w) else 0 for w in t.log_weight()] for t in tallies]
         total = [1]
         for w in ints:
             total = [sum(total[i] * w[k - i] for i in range(len(total)) if 0 <= k - i < len(w))
