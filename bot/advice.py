@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bot.approximate import approximate
 from bot.board import FLAG, UNOPENED, Board, Cell
+from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.errors import InconsistentBoardError
 from bot.guess import choose_guess, first_click
 from bot.probability import probabilities
@@ -28,9 +30,19 @@ class Advice:
     #: Flags the numbers prove wrong: the cell is safe (never in `safe`: a flagged cell does not
     #: open until the flag is taken off).
     wrong_flags: frozenset[Cell] = frozenset()
+    #: True when the deadline passed first: the odds are an approximation (bot.approximate) and
+    #: the forced cells may not be all of them (each one listed is still proven).
+    approximate: bool = False
 
 
-def advise(board: Board, rule: str = "safe", *, odds: bool = True, trusted: frozenset[Cell] = frozenset()) -> Advice:
+def advise(
+    board: Board,
+    rule: str = "safe",
+    *,
+    odds: bool = True,
+    trusted: frozenset[Cell] = frozenset(),
+    deadline: float | None = None,
+) -> Advice:
     """Forced cells always; probabilities and a guess when asked for or when nothing is forced.
 
     `odds=False` is the fast path of the play loop: when some cell is proven safe, the
@@ -41,15 +53,19 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True, trusted: froz
     fixture once did both). A flag the numbers prove wrong is reported; flagged cells are never
     advised, listed as mines or guessed, since clicking them does nothing. `trusted` names flags
     that are facts: the bot's own, put on cells the numbers had proven mines.
+
+    `deadline`: seconds the whole decision may take (None: no limit). Past it the advice is what
+    was proven by then, with approximate odds, and says so (`approximate`).
     """
+    limit = Deadline.after(deadline)
     flagged = board.cells == FLAG
     for cell in trusted:
         flagged[cell] = False
     if not flagged.any():
-        return _advise(board, rule, odds, frozenset())
+        return _advise(board, rule, odds, frozenset(), limit)
     flags = frozenset((int(r), int(c)) for r, c in np.argwhere(flagged))
     claims_free = Board(np.where(flagged, UNOPENED, board.cells).astype(board.cells.dtype), board.mines)
-    advice = _advise(claims_free, rule, odds, flags)
+    advice = _advise(claims_free, rule, odds, flags, limit)
     guess, safety = advice.guess, advice.guess_safety
     if guess in flags:  # (a 50/50, an endgame or a first-click pick can be one): the safest clickable cell
         grid = advice.probability
@@ -57,34 +73,47 @@ def advise(board: Board, rule: str = "safe", *, odds: bool = True, trusted: froz
         clickable = [c for c in covered if c not in flags | advice.mines]
         guess = min(clickable, key=lambda c: (grid[c], c)) if clickable else None
         safety = None if guess is None else 1.0 - float(grid[guess])
-    return Advice(advice.safe - flags, advice.mines - flags, advice.probability, guess, safety, advice.safe & flags)
+    return Advice(advice.safe - flags, advice.mines - flags, advice.probability, guess, safety, advice.safe & flags,
+                  advice.approximate)
 
 
-def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell]) -> Advice:
+def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell], deadline: Deadline = NO_LIMIT) -> Advice:
     untouched = not (board.cells >= 0).any() and not board.known_mines().any()
     certain = board.mines is not None and board.mines in (0, int(board.covered().sum()))
     if untouched and not certain:  # (a count of 0, or of every cell, decides everything: below)
         start = first_click(board.shape, rule)
         return Advice(frozenset(), frozenset(), _uniform(board), start, 1.0)
     problem = build_problem(board)
-    with SatCore(problem) as core:
-        if not core.consistent():
-            raise InconsistentBoardError(explain_inconsistency(problem))
+    with SatCore(problem, deadline) as core:
+        if core.consistent() is False:
+            raise InconsistentBoardError(explain_inconsistency(problem, deadline))
         safe, mines = core.forced()
+        complete = core.complete
     if safe - flags and not odds:
-        return Advice(safe, mines, None, None, None)
-    probs = probabilities(problem)
+        return Advice(safe, mines, None, None, None, approximate=not complete)
+    try:
+        probs = probabilities(problem, deadline)
+        cells, log_layouts = probs.cells, probs.log_layouts
+    except OutOfTime:
+        complete = False
+        cells, _ = approximate(problem, safe, mines)
+        log_layouts = None
     grid = np.full(board.shape, np.nan)
-    for cell, p in probs.cells.items():
+    for cell, p in cells.items():
         grid[cell] = p
     for cell in safe:
         grid[cell] = 0.0
     for cell in mines:
         grid[cell] = 1.0
     if safe - flags:
-        return Advice(safe, mines, grid, None, None)
-    guess = choose_guess(board, problem, grid, mines | flags, probs.log_layouts)
-    return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]))
+        return Advice(safe, mines, grid, None, None, approximate=not complete)
+    if complete:
+        guess = choose_guess(board, problem, grid, mines | flags, log_layouts, deadline)
+    else:  # no time to look ahead: the safest cell by the approximate odds
+        clickable = [c for c in problem.covered if c not in mines | flags]
+        guess = min(clickable, key=lambda c: (grid[c], c)) if clickable else None
+    return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]),
+                  approximate=not complete)
 
 
 def _uniform(board: Board) -> np.ndarray:

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from bot.board import Board, Cell, neighbours
+from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
 from bot.errors import InconsistentBoardError
 from bot.probability import probabilities
@@ -39,8 +40,15 @@ def first_click(shape: tuple[int, int], rule: str) -> Cell:
 
 
 def choose_guess(
-    board: Board, problem: Problem, grid: np.ndarray, mines: frozenset[Cell], log_layouts: float | None = None
+    board: Board,
+    problem: Problem,
+    grid: np.ndarray,
+    mines: frozenset[Cell],
+    log_layouts: float | None = None,
+    deadline: Deadline = NO_LIMIT,
 ) -> Cell | None:
+    """The cell to click when none is proven safe. Past the deadline the look-ahead stops and the
+    best cell scored so far (or the safest) is taken."""
     covered = [c for c in problem.covered if c not in mines]
     if not covered:
         return None
@@ -63,10 +71,14 @@ def choose_guess(
         safety = 1.0 - float(grid[cell])  # later cell can beat the best score found (exact pruning)
         if best_key is not None and safety * (1.0 + PROGRESS * safety) < best_key[0]:
             break
-        key = (_two_moves(problem, cell, safety), _openness(board, cell), cell)
+        try:
+            score = _two_moves(problem, cell, safety, deadline)
+        except OutOfTime:
+            break
+        key = (score, _openness(board, cell), cell)
         if best_key is None or key > best_key:
             best_key = key
-    return best_key[2]
+    return near[0] if best_key is None else best_key[2]
 
 
 def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozenset[Cell]]:
@@ -105,14 +117,14 @@ def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[
     return [c for c in cells if c not in interior] + inner[:INTERIOR_CANDIDATES]
 
 
-def _two_moves(problem: Problem, cell: Cell, safety: float) -> float:
+def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> float:
     """P(this click survives) x E[safety of the best next click | the number it shows]."""
     covered = set(problem.covered)
     room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
     logs, nexts, safes = [], [], []
     for need in range(room + 1):
         try:
-            probs = probabilities(reveal(problem, cell, need))
+            probs = probabilities(reveal(problem, cell, need), deadline)
         except InconsistentBoardError:
             continue
         logs.append(probs.log_layouts)

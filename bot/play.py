@@ -22,6 +22,7 @@ from bot.advice import Advice, advise
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
 from bot.calibrate import Calibration, locate
 from bot.capture import Region, Screen
+from bot.deadline import DEFAULT_SECONDS
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
 from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
@@ -248,9 +249,9 @@ class Player:
     def decide(self, board: Board) -> Advice:
         try:
             trusted = frozenset(c for c in self.own_flags if board.cells[c] == FLAG)  # the user's are claims
-            advice = advise(board, self.options.rule, odds=False, trusted=trusted)
+            advice = advise(board, self.options.rule, odds=False, trusted=trusted, deadline=DEFAULT_SECONDS)
             if not advice.safe:
-                advice = advise(board, self.options.rule, trusted=trusted)
+                advice = advise(board, self.options.rule, trusted=trusted, deadline=DEFAULT_SECONDS)
             return advice
         except InconsistentBoardError as err:
             raise VisionError(f"the board read has no mine layout: {err}") from err

@@ -28,6 +28,7 @@ from math import comb, lgamma
 import numpy as np
 
 from bot.board import Cell
+from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.errors import InconsistentBoardError
 from bot.rules import Problem
 
@@ -175,7 +176,7 @@ _MEMO: OrderedDict[tuple, Tally] = OrderedDict()
 _MEMO_SIZE = 512
 
 
-def tally_component(boxes: list[Box], counts: list[int], log_x: float = 0.0) -> Tally:
+def tally_component(boxes: list[Box], counts: list[int], log_x: float = 0.0, deadline: Deadline = NO_LIMIT) -> Tally:
     """One component's tally, remembered: the guesser asks about many boards that differ from
     each other in one component only, and a component is counted by its boxes and numbers alone
     (and the tilt, which the mine density sets and moves by whole steps: TILT_STEP)."""
@@ -184,7 +185,7 @@ def tally_component(boxes: list[Box], counts: list[int], log_x: float = 0.0) -> 
     if found is not None:
         _MEMO.move_to_end(key)
         return found
-    tally = _tally(boxes, counts, log_x)
+    tally = _tally(boxes, counts, log_x, deadline)
     _MEMO[key] = tally
     if len(_MEMO) > _MEMO_SIZE:
         _MEMO.popitem(last=False)
@@ -199,20 +200,27 @@ Step = tuple[tuple[int, ...], int, tuple[int, ...]]  # (state before a box, mine
 DENSE_CELLS = 400
 
 
-def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0) -> Tally:
+#: Past this many polynomial coefficients over all the states of one component (8 bytes each, kept
+#: forward and backward: about 400 MB), its exact count is given up whatever the deadline. A
+#: component as wide as a 20 x 20 lattice of numbers has millions of states and filled 3 GB.
+MAX_SLOTS = 24_000_000
+
+
+def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0, deadline: Deadline = NO_LIMIT) -> Tally:
     """Count one component's layouts by the forward-backward programme described above."""
     boxes = _order(boxes)
     sizes = [len(b.cells) for b in boxes]
-    steps = _steps(boxes, sizes, counts)
+    steps = _steps(boxes, sizes, counts, deadline)
+    deadline.check()
     if sum(sizes) <= DENSE_CELLS:
         weight, box_mines = _dense_pass(steps, sizes)
         tilted = _tilted(np.vstack([weight, box_mines]), log_x)
         return Tally(tuple(boxes), tilted[0] or _ZERO, tuple(tilted[1:]), log_x)
-    weight, banded = _banded_pass(steps, sizes, log_x)
+    weight, banded = _banded_pass(steps, sizes, log_x, deadline)
     return Tally(tuple(boxes), weight, banded, log_x)
 
 
-def _steps(boxes: list[Box], sizes: list[int], counts: list[int]) -> list[list[Step]]:
+def _steps(boxes: list[Box], sizes: list[int], counts: list[int], deadline: Deadline) -> list[list[Step]]:
     """Every way through the boxes in order: the state is the remaining need of the rules begun
     and not yet finished, and a step puts k mines in one box. The counting passes follow these."""
     first: dict[int, int] = {}
@@ -238,6 +246,7 @@ def _steps(boxes: list[Box], sizes: list[int], counts: list[int]) -> list[list[S
             remaining[r] += size
     states: dict[tuple[int, ...], None] = {(): None}  # (a dict: its order is the same every run)
     out: list[list[Step]] = []
+    length, slots = sum(sizes) + 1, 0
     for i, box in enumerate(boxes):
         for r in box.rules:
             remaining[r] -= sizes[i]
@@ -254,6 +263,10 @@ def _steps(boxes: list[Box], sizes: list[int], counts: list[int]) -> list[list[S
                 steps.append((state, k, tuple(need[r] - k if hit else need[r] for r, hit in carried)))
         out.append(steps)
         states = dict.fromkeys(key for _, _, key in steps)
+        slots += len(states) * min(length, DENSE_CELLS + 1)  # (a big component's bands are counted as they grow)
+        if slots > MAX_SLOTS:
+            raise OutOfTime("the component has too many states to count exactly")
+        deadline.check()
     return out
 
 
@@ -316,17 +329,24 @@ def _tilted(counts: np.ndarray, log_x: float) -> list[Poly | None]:
     return [Poly(0, arr[i], float(top[i])) if live[i] else None for i in range(len(counts))]
 
 
-def _banded_pass(steps: list[list[Step]], sizes: list[int], log_x: float) -> tuple[Poly, tuple[Poly | None, ...]]:
+def _banded_pass(
+    steps: list[list[Step]], sizes: list[int], log_x: float, deadline: Deadline
+) -> tuple[Poly, tuple[Poly | None, ...]]:
     """The same passes on tilted, banded, rescaled polynomials, for components too big for floats."""
     n = len(sizes)
     # log of C(size, k) x^k: a box of `size` cells holding k mines, tilted
     step = [[_log_binom(size, k) + k * log_x for k in range(size + 1)] for size in sizes]
     forward: list[dict[tuple[int, ...], Poly]] = [{(): _ONE}]
+    slots = 0
     for i in range(n):
         nxt: dict[tuple[int, ...], list[Poly]] = defaultdict(list)
         for state, k, key in steps[i]:
             nxt[key].append(forward[i][state].shifted(k, step[i][k]))
         forward.append({key: _sum(terms) for key, terms in nxt.items()})
+        slots += sum(len(p.arr) for p in forward[-1].values())
+        if 2 * slots > MAX_SLOTS:  # (the backward pass keeps as many)
+            raise OutOfTime("the component has too many states to count exactly")
+        deadline.check()
     backward: list[dict[tuple[int, ...], Poly]] = [{} for _ in range(n + 1)]
     backward[n] = {(): _ONE}
     for i in range(n - 1, -1, -1):
@@ -336,6 +356,7 @@ def _banded_pass(steps: list[list[Step]], sizes: list[int], log_x: float) -> tup
             if tail is not None:
                 acc[state].append(tail.shifted(k, step[i][k]))
         backward[i] = {state: _sum(terms) for state, terms in acc.items()}
+        deadline.check()
     weight = forward[n].get((), _ZERO)
     box_mines: list[Poly | None] = []
     for i in range(n):
@@ -379,11 +400,12 @@ def _log_sum(poly: Poly) -> float:
     return poly.scale + float(np.log(total)) if total > 0 else -np.inf
 
 
-def probabilities(problem: Problem) -> Probabilities:
-    """Exact probabilities; raises InconsistentBoardError when no layout exists."""
+def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilities:
+    """Exact probabilities; raises InconsistentBoardError when no layout exists, OutOfTime when
+    the deadline passes (or a component is too wide to count) first."""
     counts = [rule.count for rule in problem.rules]
     log_x = _tilt(problem)
-    tallies = [tally_component(comp, counts, log_x) for comp in split_components(make_boxes(problem))]
+    tallies = [tally_component(comp, counts, log_x, deadline) for comp in split_components(make_boxes(problem))]
     cells: dict[Cell, float] = {}
     n_int = len(problem.interior)
     if problem.mines_left is None:

@@ -49,6 +49,9 @@ def advice_text(board: Board, advice: Advice) -> str:
             lines.append("".join(cells))
     lines.append("")
     lines.append("suggested move: " + suggested_move(advice))
+    if advice.approximate:
+        lines.append("(approximate: the exact count did not finish within the deadline; the odds are estimated, "
+                     "and proven cells may be missing, never wrong)")
     return "\n".join(lines)
 
 
@@ -85,6 +88,7 @@ def advice_dict(board: Board, advice: Advice) -> dict:
         "probability": prob,
         "guess": [int(v) for v in advice.guess] if advice.guess is not None else None,
         "wrong_flags": [list(c) for c in sorted(advice.wrong_flags)],
+        "approximate": advice.approximate,
     }
 
 

@@ -9,11 +9,14 @@ out, at once, every candidate whose value it flips.
 
 from __future__ import annotations
 
+import threading
+
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Minicard, Solver
 
 from bot.board import Cell
+from bot.deadline import NO_LIMIT, Deadline
 from bot.rules import Problem, where
 
 
@@ -27,8 +30,12 @@ class SatCore:
     out of the solver makes each query several times faster on Expert.
     """
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, deadline: Deadline = NO_LIMIT) -> None:
         self.problem = problem
+        self.deadline = deadline
+        #: False once a call ran out of time: the forced cells found are sound but maybe not all.
+        self.complete = True
+        self._timer: threading.Timer | None = None
         self.pool = IDPool()
         self.solver = Minicard()
         self.fewer: int | None = None
@@ -55,14 +62,34 @@ class SatCore:
         self.close()
 
     def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer.join()  # (an interrupt running now must not reach a deleted solver)
         self.solver.delete()
 
-    def consistent(self) -> bool:
-        return bool(self.solver.solve())
+    def _solve(self, assumptions: list[int] | None = None) -> bool | None:
+        """The SAT answer, or None when the deadline interrupted it (and every call after)."""
+        if self.deadline.at is None:
+            return bool(self.solver.solve(assumptions=assumptions or []))
+        if self._timer is None:  # one timer for all the calls of this decision
+            left = self.deadline.left() or 0.0
+            self._timer = threading.Timer(left, self.solver.interrupt)
+            self._timer.daemon = True
+            self._timer.start()
+        answer = None if self.deadline.expired() else self.solver.solve_limited(
+            assumptions=assumptions or [], expect_interrupt=True)
+        if answer is None:
+            self.complete = False
+        return answer
+
+    def consistent(self) -> bool | None:
+        """True or False, or None when the deadline passed first."""
+        return self._solve()
 
     def forced(self) -> tuple[frozenset[Cell], frozenset[Cell]]:
-        """Cells safe in every layout and cells mined in every layout (complete, count included)."""
-        if not self.solver.solve():
+        """Cells safe in every layout and cells mined in every layout (count included): all of
+        them, or when the deadline passes, those proven by then (`complete` turns False)."""
+        if not self._solve():
             return frozenset(), frozenset()
         safe: set[Cell] = set()
         mines: set[Cell] = set()
@@ -74,16 +101,19 @@ class SatCore:
                 continue
             lit = self.pool.id(cell)
             is_mine = open_.pop(cell)
-            if self.solver.solve(assumptions=[-lit if is_mine else lit]):
+            answer = self._solve([-lit if is_mine else lit])
+            if answer is None:
+                return frozenset(safe), frozenset(mines)
+            if answer:
                 model = self._model_set()
                 for other in [o for o, v in open_.items() if (self.pool.id(o) in model) != v]:
                     del open_[other]
             else:
                 (mines if is_mine else safe).add(cell)
         interior = self.problem.interior
-        if interior and self.fewer is not None and not self.solver.solve(assumptions=[self.fewer]):
+        if interior and self.fewer is not None and self._solve([self.fewer]) is False:
             safe.update(interior)
-        elif interior and self.more is not None and not self.solver.solve(assumptions=[self.more]):
+        elif interior and self.more is not None and self._solve([self.more]) is False:
             mines.update(interior)
         return frozenset(safe), frozenset(mines)
 
@@ -91,7 +121,7 @@ class SatCore:
         return {lit for lit in self.solver.get_model() or () if lit > 0}
 
 
-def explain_inconsistency(problem: Problem) -> str:
+def explain_inconsistency(problem: Problem, deadline: Deadline = NO_LIMIT) -> str:
     """Name the numbers (and the count) that cannot hold together, from an unsat core.
 
     Only called on the error path, so a clausal encoding with one selector per rule is
@@ -116,7 +146,11 @@ def explain_inconsistency(problem: Problem) -> str:
             selectors[sel] = label
             for clause in clauses:
                 solver.add_clause([*clause, -sel])
-        if solver.solve(assumptions=list(selectors)):
+        with deadline.interrupting(solver.interrupt):
+            answer = solver.solve_limited(assumptions=list(selectors), expect_interrupt=True)
+        if answer is None:
+            return "no mine layout fits the numbers shown and the mine count (which ones clash was not found in time)"
+        if answer:
             return "the board is consistent"
         core = solver.get_core() or list(selectors)
     labels = [selectors[s] for s in core if s in selectors]

@@ -1,0 +1,162 @@
+"""Boards far past Expert: exact where the count can finish, bounded where it cannot.
+
+The 100 x 100 board (2 000 mines) is a real mid-game position: the simulator's game, played by
+the bot's own advice up to a guess (scripts/bench_toollib.py `positions`). Its frontier is one
+component of 1 874 cells, about 10^560 layouts: floats overflow, and counting it with one dense
+array per state held gigabytes. The lattice board has numbers on every other row and column: its
+one component is as wide as the board, which no exact method counts in seconds (ms_toollib did not
+finish in 60 s either).
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import bot
+from bot.board import Board, parse_grid
+from bot.probability import DENSE_CELLS, Box, _order, make_boxes, probabilities, split_components
+from bot.rules import Problem, build_problem
+
+GRIDS = Path(__file__).resolve().parent.parent / "fixtures" / "grids"
+
+
+def big_board() -> Board:
+    return parse_grid((GRIDS / "100x100-2000-midgame.txt").read_text(), 2000)
+
+
+def exact_counts(boxes: list[Box], counts: list[int], weigh: int | None = None) -> list[int]:
+    """Layouts per mine total with Python's exact integers, box by box with the rules' remaining
+    needs as the state (weigh: box index whose mines each layout is also multiplied by)."""
+    boxes = _order(boxes)
+    last = {r: i for i, b in enumerate(boxes) for r in b.rules}
+    states: dict[tuple, np.ndarray] = {(): np.array([1], dtype=object)}
+    for i, box in enumerate(boxes):
+        size = len(box.cells)
+        nxt: dict[tuple, np.ndarray] = {}
+        for state, poly in states.items():
+            need = dict(state)
+            for r in box.rules:
+                need.setdefault(r, counts[r])
+            for k in range(size + 1):
+                after = {r: v - k if r in box.rules else v for r, v in need.items()}
+                if any(v < 0 for v in after.values()) or any(after[r] for r in box.rules if last[r] == i):
+                    continue
+                key = tuple(sorted((r, v) for r, v in after.items() if last[r] > i))
+                factor = comb(size, k) * (k if i == weigh else 1)
+                if not factor:
+                    continue
+                grown = np.concatenate([np.zeros(k, dtype=object), poly * factor])
+                old = nxt.get(key)
+                if old is None:
+                    nxt[key] = grown
+                else:
+                    width = max(len(old), len(grown))
+                    old = np.concatenate([old, np.zeros(width - len(old), dtype=object)])
+                    nxt[key] = old + np.concatenate([grown, np.zeros(width - len(grown), dtype=object)])
+        states = nxt
+    return list(states.get((), np.array([0], dtype=object)))
+
+
+def times(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def check_against_big_integers(problem: Problem, boxes_checked: int = 5) -> int:
+    """The largest component's boxes (five, spread along it) against exact integer counts, joined
+    with the other components and the interior by exact integers too: equal to 1e-9. Returns the
+    number of layouts."""
+    counts = [r.count for r in problem.rules]
+    comps = sorted(split_components(make_boxes(problem)), key=lambda c: -sum(len(b.cells) for b in c))
+    big, small = comps[0], comps[1:]
+    others = [1]
+    for comp in small:
+        others = times(others, exact_counts(comp, counts))
+    n_int, left = len(problem.interior), problem.mines_left
+
+    def joined(poly: list[int]) -> int:
+        whole = times(poly, others)
+        return sum(w * comb(n_int, left - m) for m, w in enumerate(whole) if 0 <= left - m <= n_int)
+
+    z = joined(exact_counts(big, counts))
+    probs = probabilities(problem)
+    ordered = _order(big)
+    for i in np.linspace(0, len(ordered) - 1, boxes_checked).astype(int):
+        box = ordered[int(i)]
+        expected = Fraction(joined(exact_counts(big, counts, weigh=int(i))), z * len(box.cells))
+        assert probs.cells[box.cells[0]] == pytest.approx(float(expected), abs=1e-9), box
+    return z
+
+
+def test_a_100x100_midgame_board_is_exact_against_big_integers():
+    problem = build_problem(big_board())
+    assert max(sum(len(b.cells) for b in c) for c in split_components(make_boxes(problem))) > 1500
+    check_against_big_integers(problem)
+
+
+def test_a_component_with_more_layouts_than_a_float_holds_is_exact():
+    """A strip of numbers two apart, each among eight covered cells: one component of 3 600 cells
+    with about 10^300 layouts and more, counted by the banded polynomials (past DENSE_CELLS)."""
+    rng = np.random.default_rng(5)
+    cols = 1201
+    number = np.zeros((3, cols), dtype=bool)
+    number[1, ::2] = True
+    mine = ~number & (rng.random((3, cols)) < 0.3)
+    padded = np.pad(mine, 1).astype(int)
+    around = sum(padded[1 + dr : 4 + dr, 1 + dc : 1 + dc + cols] for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    text = "\n".join("".join(str(around[r, c]) if number[r, c] else "?" for c in range(cols)) for r in range(3))
+    problem = build_problem(parse_grid(text, int(mine.sum())))
+    assert sum(len(b.cells) for b in make_boxes(problem)) > DENSE_CELLS
+    assert check_against_big_integers(problem) > 10**300
+
+
+def test_a_100x100_midgame_board_answers_exactly_and_soundly():
+    """The whole library call on the big board, with no deadline: exact (not approximate), every
+    probability between 0 and 1, and the expected mines over all covered cells add up to the 2 000
+    (the join of the components with the interior)."""
+    board = big_board()
+    answer = bot.solve(str(board), 2000, deadline=None)
+    assert answer["approximate"] is False
+    probs = np.array([[np.nan if p is None else p for p in row] for row in answer["probability"]])
+    covered = board.covered()
+    assert np.all((probs[covered] >= 0) & (probs[covered] <= 1))
+    assert abs(np.nansum(probs[covered]) - 2000) < 1e-6  # expected mines add up to the count
+
+
+def lattice(n: int, seed: int) -> tuple[str, np.ndarray]:
+    """Numbers on every other row and column, from a random layout of the covered cells."""
+    rng = np.random.default_rng(seed)
+    number = np.zeros((n, n), dtype=bool)
+    number[::2, ::2] = True
+    mine = ~number & (rng.random((n, n)) < 0.3)
+    padded = np.pad(mine, 1).astype(int)
+    around = sum(padded[1 + dr : 1 + dr + n, 1 + dc : 1 + dc + n] for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    rows = ["".join(str(around[r, c]) if number[r, c] else "?" for c in range(n)) for r in range(n)]
+    return "\n".join(rows) + "\n", mine
+
+
+@pytest.mark.parametrize("n", [20, 40])
+def test_a_board_too_wide_to_count_answers_by_its_deadline_labelled_approximate(n):
+    """No hang and no memory blow-up: by the deadline, the advice is what the SAT core proved (each
+    cell true in the dealt layout) and approximate odds (between 0 and 1), marked `approximate`."""
+    text, mine = lattice(n, 3)
+    start = time.monotonic()
+    answer = bot.solve(text, int(mine.sum()), deadline=2.0)
+    took = time.monotonic() - start
+    assert answer["approximate"] is True
+    assert all(not mine[r, c] for r, c in answer["safe"])
+    assert all(mine[r, c] for r, c in answer["mine"])
+    probs = [p for row in answer["probability"] for p in row if p is not None]
+    assert probs and all(0.0 <= p <= 1.0 for p in probs)
+    assert answer["guess"] is not None or answer["safe"]
+    assert took < 60, f"answered after {took:.0f} s, deadline 2 s"  # (a hang, not a speed test)
