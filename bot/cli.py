@@ -7,10 +7,13 @@ never a traceback.
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import contextlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from enum import IntEnum
 from pathlib import Path
@@ -44,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--mines", type=int, default=None, help="total mines on the board (none: not assumed)")
     solve.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="first-click rule")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--deadline", type=float, default=5.0, metavar="SECONDS",
+                       help="past this, answer with what is proven and approximate odds, labelled so (0: no limit)")
 
     bench = sub.add_parser("bench", formatter_class=shown,
                            help="play simulated games and print win rate and speed")
@@ -137,12 +142,12 @@ def cmd_solve(args: argparse.Namespace) -> Exit:
 
     text = _read_text(args.file)
     if args.json:
-        print(to_json(solve(text, args.mines, args.rules)))
+        print(to_json(solve(text, args.mines, args.rules, args.deadline or None)))
     else:
         from bot.advice import advise
 
         board = parse_grid(text, args.mines)
-        print(advice_text(board, advise(board, args.rules)))
+        print(advice_text(board, advise(board, args.rules, deadline=args.deadline or None)))
     return Exit.OK
 
 
@@ -189,6 +194,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
 
     from bot.advice import advise
     from bot.calibrate import calibrate
+    from bot.deadline import DEFAULT_SECONDS
     from bot.errors import InconsistentBoardError
     from bot.report import advice_dict, advice_text, to_json
     from bot.skin import load_skins
@@ -215,7 +221,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     advice, note = None, None
     if reading.face == "playing":
         try:
-            advice = advise(board)
+            advice = advise(board, deadline=DEFAULT_SECONDS)
         except InconsistentBoardError as err:
             note = f"no advice: {err}"
     if args.out:
@@ -422,13 +428,15 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     logs: list = []
     key = StopKey(args.stop_key) if args.stop_key.lower() != "none" and not options.dry_run else None
     say = lambda line: print(line, file=sys.stderr)  # noqa: E731
+    ctrl_c = _SafeInterrupt()
+    options.stopped = ctrl_c.check
     try:  # (the key taken inside: a Ctrl-C while it is being taken still gets the summary)
         if key is not None:
             problem = key.start()
             if problem:
                 print(problem, file=sys.stderr)
             else:
-                options.stopped = lambda: key.pressed
+                options.stopped = lambda: ctrl_c.check() or key.pressed
                 print(f"press {args.stop_key} to stop (the key is the bot's while it plays)", file=sys.stderr)
         try:
             play(options, say=say, logs=logs)
@@ -442,6 +450,7 @@ def cmd_play(args: argparse.Namespace) -> Exit:
         print(f"error: {err}", file=sys.stderr)
         return Exit.FAILED
     finally:  # on every way out (a stop, the stop key, Ctrl-C, the fail-safe): what was played
+        ctrl_c.close()
         if key is not None:
             key.close()
         if logs or not options.dry_run:
@@ -449,6 +458,46 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     if options.dry_run:
         print(f"dry run: advice drawn on {options.annotated}")
     return Exit.OK
+
+
+class _SafeInterrupt:
+    """Ctrl-C during `play`, taken where the loop is ready for it: before the next click.
+
+    Python raises KeyboardInterrupt wherever the main thread happens to be; inside python-xlib's
+    request code that left its display lock held, and the clean-up waited on it for ever (a run
+    under load hung past 60 s after one Ctrl-C, with no summary). So the first Ctrl-C only sets
+    a flag that the loop asks before every click (`check` raises KeyboardInterrupt there). If the
+    loop does not ask within GRACE seconds (a wait for a new game), or the user presses Ctrl-C
+    again, the interrupt is raised the usual way."""
+
+    GRACE = 5.0
+
+    def __init__(self) -> None:
+        self._flag = threading.Event()
+        self._timer: threading.Timer | None = None
+        self._before = None
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGINT, self._on_signal)
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self._flag.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a second Ctrl-C: at once
+        self._timer = threading.Timer(self.GRACE, _thread.interrupt_main)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def check(self) -> bool:
+        if self._flag.is_set():
+            self.close()
+            raise KeyboardInterrupt
+        return False
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+            self._before = None
 
 
 def _learn_on_sight(args: argparse.Namespace, options, say):
