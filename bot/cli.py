@@ -463,9 +463,10 @@ def cmd_play(args: argparse.Namespace) -> Exit:
 class _SafeInterrupt:
     """Ctrl-C during `play`, taken where the loop is ready for it: before the next click.
 
-    Python raises KeyboardInterrupt wherever the main thread happens to be; inside python-xlib's
-    request code that left its display lock held, and the clean-up waited on it for ever (a run
-    under load hung past 60 s after one Ctrl-C, with no summary). So the first Ctrl-C only sets
+    Python raises KeyboardInterrupt wherever the main thread happens to be. A run under load once
+    hung past 60 s after one Ctrl-C, with no summary (1 of about 30 tries; the likeliest place, not
+    proven: inside python-xlib's request code, leaving its display lock held for the clean-up to
+    wait on). So the first Ctrl-C only sets
     a flag that the loop asks before every click (`check` raises KeyboardInterrupt there). If the
     loop does not ask within GRACE seconds (a wait for a new game), or the user presses Ctrl-C
     again, the interrupt is raised the usual way."""

@@ -6,7 +6,9 @@ probability engine) is the fastest public exact solver we know of. It is a bench
 dependency: `pip install ms_toollib`. Positions are real mid-game boards: games on the simulator
 played by the bot's own advice (no flags put), taken where nothing was proven and a guess was
 needed. For each one this prints the time of `bot.solve` (the whole library call: parsing, the
-SAT core, exact odds, the guess) and of ms_toollib's probabilities, and the largest difference
+SAT core, exact odds, the guess and its look-ahead, which counts the odds again for every number
+a candidate could show), of the part ms_toollib also does (forced cells and exact odds, nothing
+remembered between positions), and of ms_toollib's probabilities, and the largest difference
 between their probabilities over covered cells.
 
     python3 scripts/bench_toollib.py --level expert --positions 200
@@ -26,9 +28,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bot
+from bot import probability
 from bot.advice import advise
 from bot.bench import game_seed
 from bot.board import format_grid
+from bot.rules import build_problem
+from bot.sat import SatCore
 from bot.simulator import Game, parse_level
 
 TOOLLIB_COVERED = 10  # ms_toollib's code for a covered cell; 0..8 are numbers
@@ -76,7 +81,7 @@ def main() -> None:
         sys.exit("bench_toollib: needs ms_toollib (pip install ms_toollib), a benchmark-only dependency")
     level = parse_level(args.level)
     boards = positions(level, args.positions, args.seed, args.every)
-    ours, theirs, worst, peaks = [], [], 0.0, []
+    ours, odds, theirs, worst, peaks = [], [], [], 0.0, []
     for board in boards:
         text, grid = format_grid(board), toollib_grid(board)
         t0 = time.perf_counter()
@@ -84,8 +89,15 @@ def main() -> None:
         t1 = time.perf_counter()
         probs, _ = ms_toollib.cal_probability_onboard(grid, board.mines)
         t2 = time.perf_counter()
+        probability._MEMO.clear()  # (what ms_toollib computes: forced cells and odds, nothing remembered)
+        problem = build_problem(board)
+        with SatCore(problem) as core:
+            core.forced()
+        probability.probabilities(problem)
+        t3 = time.perf_counter()
         ours.append(t1 - t0)
         theirs.append(t2 - t1)
+        odds.append(t3 - t2)
         covered = board.covered()
         mine = np.array([[np.nan if p is None else p for p in row] for row in answer["probability"]])
         worst = max(worst, float(np.abs(mine - np.array(probs))[covered].max()))
@@ -94,15 +106,16 @@ def main() -> None:
             bot.solve(text, board.mines)
             peaks.append(tracemalloc.get_traced_memory()[1])
             tracemalloc.stop()
-    ours_ms, theirs_ms = np.array(ours) * 1000, np.array(theirs) * 1000
-    ratio = ours_ms / theirs_ms
+    ours_ms, theirs_ms, odds_ms = np.array(ours) * 1000, np.array(theirs) * 1000, np.array(odds) * 1000
     print(f"{level.rows}x{level.cols}/{level.mines}: {len(boards)} guess positions from games the bot played "
           f"(seed {args.seed}), ms_toollib {ms_toollib.__version__ if hasattr(ms_toollib, '__version__') else ''}")
-    for name, ms in (("bot.solve ", ours_ms), ("ms_toollib", theirs_ms)):
+    for name, ms in (("bot.solve ", ours_ms), ("odds only ", odds_ms), ("ms_toollib", theirs_ms)):
         print(f"  {name}: total {ms.sum():9.1f} ms  median {np.median(ms):8.2f} ms  max {ms.max():9.1f} ms")
-    print(f"  ratio bot.solve / ms_toollib: total {ours_ms.sum() / theirs_ms.sum():.2f}x, "
-          f"median per position {np.median(ratio):.2f}x, worst position {ratio.max():.1f}x "
-          f"({int((ratio > 10).sum())} over 10x)")
+    for name, ms in (("bot.solve", ours_ms), ("odds only (SAT forced cells + exact odds)", odds_ms)):
+        ratio = ms / theirs_ms
+        print(f"  ratio {name} / ms_toollib: total {ms.sum() / theirs_ms.sum():.2f}x, "
+              f"median per position {np.median(ratio):.2f}x, worst position {ratio.max():.1f}x "
+              f"({int((ratio > 10).sum())} over 10x)")
     print(f"  largest probability difference on a covered cell: {worst:.1e}")
     if peaks:
         print(f"  peak memory of bot.solve (tracemalloc): max {max(peaks) / 2**20:.1f} MiB")
