@@ -292,14 +292,10 @@ def _learn(args: argparse.Namespace) -> Exit:
     from bot.learn import learn_live, write_skin
     from bot.places import learnt_root
     from bot.platform import current
-    from bot.report import to_json
     from bot.skin import load_skin
 
-    names = args.skin or ["learnt"]
-    if len(names) != 1:
-        raise BotError("--learn takes one --skin NAME: the skin to write")
+    names, say = _learn_target(args)
     current().prepare()
-    say = (lambda _: None) if args.json else (lambda line: print(line, flush=True))
     folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
     known = load_skin(folder) if (folder / "skin.json").exists() else None  # learn on from an earlier run
     with Screen() as screen:
@@ -308,17 +304,9 @@ def _learn(args: argparse.Namespace) -> Exit:
     lat = learnt.lattice
     save_profile(Path(args.profile), Calibration(names[0], 1.0, lat.left, lat.top, lat.rows, lat.cols))
     found = {"skin": names[0], "folder": str(folder), "profile": args.profile, "games": learnt.games,
-             "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)],
-             "missing": learnt.missing, "unnamed": learnt.unnamed,
-             "field": {"left": lat.left, "top": lat.top, "cell_w": lat.pitch, "cell_h": lat.pitch,
-                       "rows": lat.rows, "cols": lat.cols}}
-    if args.json:
-        print(to_json(found))
-    else:
-        print(f"wrote skin {names[0]!r} to {folder} after {learnt.games} game(s); profile {args.profile}")
-        print("missing: " + (", ".join(learnt.missing) or "nothing"))
-        for could in learnt.unnamed:  # seen, but the game never showed which number it is
-            print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
+             "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)]}
+    _report_learnt(args.json, found, learnt,
+                   f"wrote skin {names[0]!r} to {folder} after {learnt.games} game(s); profile {args.profile}")
     return Exit.OK
 
 
@@ -330,13 +318,9 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
     from bot.learn import write_skin
     from bot.learn_pictures import learn_pictures
     from bot.places import learnt_root
-    from bot.report import to_json
     from bot.skin import load_skins
 
-    names = args.skin or ["learnt"]
-    if len(names) != 1:
-        raise BotError("--learn takes one --skin NAME: the skin to write")
-    say = (lambda _: None) if args.json else (lambda line: print(line, flush=True))
+    names, say = _learn_target(args)
     where = Path(args.pictures)
     if not where.is_dir():
         raise BotError(f"--from {args.pictures!r}: not a folder of screenshots")
@@ -361,21 +345,36 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
         skins = []
     learnt = learn_pictures(named, skins, say)
     write_skin(learnt, folder, names[0])
-    lat = learnt.lattice
     found = {"skin": names[0], "folder": str(folder), "pictures": learnt.games,
              "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)]
-             + [f"digit {d}" for d in sorted(learnt.digits)],
-             "missing": learnt.missing, "unnamed": learnt.unnamed,
+             + [f"digit {d}" for d in sorted(learnt.digits)]}
+    _report_learnt(args.json, found, learnt, f"wrote skin {names[0]!r} to {folder} from {learnt.games} picture(s)")
+    return Exit.OK
+
+
+def _learn_target(args: argparse.Namespace):
+    """The one skin name --learn writes, and where its progress goes (nowhere with --json)."""
+    names = args.skin or ["learnt"]
+    if len(names) != 1:
+        raise BotError("--learn takes one --skin NAME: the skin to write")
+    return names, (lambda _: None) if args.json else (lambda line: print(line, flush=True))
+
+
+def _report_learnt(as_json: bool, found: dict, learnt, headline: str) -> None:
+    """What a learner wrote, as JSON (`found` plus what is missing, unnamed, and the field) or text."""
+    from bot.report import to_json
+
+    lat = learnt.lattice
+    found = {**found, "missing": learnt.missing, "unnamed": learnt.unnamed,
              "field": {"left": lat.left, "top": lat.top, "cell_w": lat.pitch, "cell_h": lat.pitch,
                        "rows": lat.rows, "cols": lat.cols}}
-    if args.json:
+    if as_json:
         print(to_json(found))
-    else:
-        print(f"wrote skin {names[0]!r} to {folder} from {learnt.games} picture(s)")
-        print("missing: " + (", ".join(learnt.missing) or "nothing"))
-        for could in learnt.unnamed:
-            print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
-    return Exit.OK
+        return
+    print(headline)
+    print("missing: " + (", ".join(learnt.missing) or "nothing"))
+    for could in learnt.unnamed:  # seen, but the game never showed which number it is
+        print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
 
 
 #: What `--from DIR` reads (lossy formats are refused there: see _learn_pictures).
