@@ -19,6 +19,9 @@ from bot.probability import probabilities
 from bot.rules import build_problem
 from bot.sat import SatCore, explain_inconsistency
 
+#: The share of a deadline the exact work may take: the rest is for the approximation after it.
+EXACT_SHARE = 0.85
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -57,7 +60,7 @@ def advise(
     `deadline`: seconds the whole decision may take (None: no limit). Past it the advice is what
     was proven by then, with approximate odds, and says so (`approximate`).
     """
-    limit = Deadline.after(deadline)
+    limit = Deadline.after(None if deadline is None else deadline * EXACT_SHARE)
     flagged = board.cells == FLAG
     for cell in trusted:
         flagged[cell] = False

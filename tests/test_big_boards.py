@@ -20,6 +20,7 @@ import pytest
 
 import bot
 from bot.board import Board, parse_grid
+from bot.errors import InconsistentBoardError
 from bot.probability import DENSE_CELLS, Box, _order, make_boxes, probabilities, split_components
 from bot.rules import Problem, build_problem
 
@@ -160,3 +161,12 @@ def test_a_board_too_wide_to_count_answers_by_its_deadline_labelled_approximate(
     assert probs and all(0.0 <= p <= 1.0 for p in probs)
     assert answer["guess"] is not None or answer["safe"]
     assert took < 60, f"answered after {took:.0f} s, deadline 2 s"  # (a hang, not a speed test)
+
+
+def test_an_inconsistent_100x100_board_is_named_so():
+    """One number of the big board raised by one (row 20, column 33): no single number shows the
+    clash, the SAT core does, and the error names the numbers at fault (it once hung)."""
+    rows = [list(r) for r in (GRIDS / "100x100-2000-midgame.txt").read_text().split()]
+    rows[19][32] = str(int(rows[19][32]) + 1)
+    with pytest.raises(InconsistentBoardError, match="no mine layout fits row"):
+        bot.solve("\n".join("".join(r) for r in rows), 2000)
