@@ -10,7 +10,7 @@ import math
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
 from time import perf_counter
 
 import numpy as np
@@ -82,7 +82,10 @@ def play_many(level: Level, rule: str, games: int, seed: int = 0, jobs: int = 1)
     if jobs <= 1:
         yield from map(_play_indexed, tasks)
         return
-    with get_context("fork").Pool(jobs) as pool:
+    # fork where there is one (fast, nothing re-imported); Windows has only spawn, which re-imports
+    # this module in each worker: _play_indexed is module-level so it can.
+    method = "fork" if "fork" in get_all_start_methods() else "spawn"
+    with get_context(method).Pool(jobs) as pool:
         yield from pool.imap_unordered(_play_indexed, tasks, chunksize=max(1, min(50, games // (jobs * 20) or 1)))
 
 

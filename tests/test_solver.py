@@ -324,3 +324,16 @@ def test_the_join_matches_exact_big_integer_counts():
         interior_mines = sum(t * math.comb(n_int, left - j) * (left - j)
                              for j, t in enumerate(total) if 0 <= left - j <= n_int)
         assert probs.interior == pytest.approx(float(Fraction(interior_mines, z * n_int)), abs=1e-12), trial
+
+
+def test_bench_in_two_processes_where_there_is_no_fork(monkeypatch):
+    """Windows has only the spawn start method (`bench --jobs 2` failed there: "cannot find
+    context for 'fork'"): the same games, the same results, in spawned workers."""
+    from bot import bench
+    from bot.simulator import parse_level
+
+    monkeypatch.setattr(bench, "get_all_start_methods", lambda: ["spawn"])
+    level = parse_level("beginner")
+    spawned = sorted((r.won, r.clicks, r.three_bv) for r in bench.play_many(level, "safe", 12, 5, jobs=2))
+    alone = sorted((r.won, r.clicks, r.three_bv) for r in bench.play_many(level, "safe", 12, 5, jobs=1))
+    assert spawned == alone
