@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""The bot as a Windows program: its Windows code path run on every change (scripts/test-windows).
+
+The Windows CPython that scripts/winpy/setup.sh builds runs under Wine, in an Xvfb of its own;
+the Linux side only starts the game and watches. Each step prints what it checked and fails the run
+(exit 1) when it does not hold:
+
+1. the Windows Python, and the backends the bot picks there (mss's GDI capture, pyautogui's
+   SendInput module);
+2. `--version`, `solve` and `replay` give the same output as on Linux (bar CRLF line ends);
+3. `bench --jobs 2` (spawned workers: Windows has no fork) gives the Linux results;
+4. the unit tests that need no X display, under pytest on the Windows side;
+5. live `play` on WineMine, Beginner and Expert, with a canary window under everything: no click
+   may reach it.
+
+    scripts/test-windows                  # set up (cached), then all of the above
+    python3 scripts/test_windows.py --games 50 --expert-games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.simulator import LEVELS, Level  # noqa: E402
+from bot.wine_game import WineGame  # noqa: E402
+from bot.xdisplay import VirtualDisplay  # noqa: E402
+
+WINPY_DIR = Path(os.environ.get("WINPY_DIR", Path.home() / ".cache/minesweeper-bot/winpy"))
+FIXTURES = ["beginner1-middle.png", "intermediate1-middle.png", "expert1-middle.png"]
+GRIDS = ["01?10001?\n", "1?1\n???\n1?1\n"]
+UNIT_TESTS = ["tests/test_board.py", "tests/test_solver.py", "tests/test_endgame.py", "tests/test_big_boards.py",
+              "tests/test_seeds.py"]
+
+
+def wine() -> str:
+    for name in ("wine64", "/usr/lib/wine/wine64", "wine"):
+        found = shutil.which(name) or (name if Path(name).exists() else None)
+        if found:
+            return found
+    sys.exit("test-windows: Wine is not installed")
+
+
+def windows(args: list[str], stdin: str = "", timeout: float = 600,
+            env: dict | None = None) -> subprocess.CompletedProcess:
+    """`python.exe ARGS` on the Windows side, in this checkout; output with Linux line ends.
+    (Wine gives a Windows program an invalid handle for a file as stdout: pipes only.)"""
+    environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    environ.update(WINEPREFIX=str(WINPY_DIR / "prefix"), WINEDEBUG="-all", WINEDLLOVERRIDES="mscoree,mshtml=",
+                   PYTHONUNBUFFERED="1", **(env or {}))
+    done = subprocess.run([wine(), str(WINPY_DIR / "cp312" / "python.exe"), *args], input=stdin, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout, env=environ)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.replace("\r\n", "\n"),
+                                       done.stderr.replace("\r\n", "\n"))
+
+
+def linux(args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], input=stdin, cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+failures: list[str] = []
+
+
+def check(ok: bool, what: str, detail: str = "") -> None:
+    print(f"{'ok  ' if ok else 'FAIL'} {what}" + (f": {detail}" if detail and not ok else ""), flush=True)
+    if not ok:
+        failures.append(what)
+
+
+def step_backends() -> None:
+    probe = ("import sys, mss, pyautogui; m = mss.MSS() if hasattr(mss, 'MSS') else mss.mss(); "
+             "print(sys.version.split()[0], sys.platform, type(getattr(m, '_impl', m)).__name__, "
+             "pyautogui.platformModule.__name__)")
+    done = windows(["-c", probe])
+    words = done.stdout.split()
+    print(f"Windows Python {words[0] if words else '?'} ({words[1] if len(words) > 1 else '?'}); capture "
+          f"{words[2] if len(words) > 2 else '?'}; clicks {words[3] if len(words) > 3 else '?'}", flush=True)
+    check(done.returncode == 0 and len(words) == 4 and words[1] == "win32", "the Windows Python starts", done.stderr)
+    check(len(words) == 4 and "Gdi" in words[2], "capture through GDI (mss)", done.stdout)
+    check(len(words) == 4 and words[3].endswith("_pyautogui_win"), "clicks through SendInput (pyautogui)", done.stdout)
+
+
+def step_same_output() -> None:
+    for args, stdin in [(["-m", "bot", "--version"], ""),
+                        *((["-m", "bot", "solve", "-", "--json"], grid) for grid in GRIDS),
+                        *((["-m", "bot", "solve", "-"], grid) for grid in GRIDS),
+                        *((["-m", "bot", "replay", "--json", f"fixtures/winemine/{f}"], "") for f in FIXTURES)]:
+        mine, theirs = windows(args, stdin), linux(args, stdin)
+        same = mine.returncode == theirs.returncode and _same(mine.stdout, theirs.stdout)
+        check(same, f"same output as Linux: {' '.join(args[2:])}", f"{mine.stderr[-300:]}\n{mine.stdout[:300]}")
+
+
+def _same(a: str, b: str) -> bool:
+    """Equal text, or equal JSON up to 1e-12 in the floats (numpy 1.26 there and 2.x here sum in
+    different orders: the odds differ in the 17th digit)."""
+    if a == b:
+        return True
+    try:
+        return _close(json.loads(a), json.loads(b))
+    except json.JSONDecodeError:
+        return False
+
+
+def _close(a: object, b: object) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= 1e-12
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def step_bench() -> None:
+    args = ["-m", "bot", "bench", "--level", "beginner", "--games", "40", "--seed", "3", "--json"]
+    mine = windows([*args, "--jobs", "2"])
+    theirs = linux(args)
+    try:
+        ours, ref = json.loads(mine.stdout), json.loads(theirs.stdout)
+    except json.JSONDecodeError:
+        check(False, "bench --jobs 2", mine.stderr[-500:])
+        return
+    check((ours["wins"], ours["decisions"]) == (ref["wins"], ref["decisions"]),
+          f"bench --jobs 2 in spawned workers: {ours['wins']} of 40 won, {ours['decisions']} decisions "
+          f"(Linux, one process: {ref['wins']}, {ref['decisions']})")
+
+
+def step_unit_tests() -> None:
+    done = windows(["-m", "pytest", "-p", "no:cacheprovider", *UNIT_TESTS], timeout=1800)
+    last = next((line for line in reversed(done.stdout.splitlines()) if " passed" in line or " failed" in line),
+                "(no summary)")
+    check(done.returncode == 0, f"unit tests on Windows: {last}", done.stdout[-1500:] + done.stderr[-500:])
+
+
+def _text(data: bytes | str | None) -> str:
+    return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
+
+
+def step_play(name: str, games: int) -> None:
+    from tests.catcher import Catcher
+
+    level = Level(*LEVELS[name])
+    with tempfile.TemporaryDirectory() as tmp, WineGame(level, x=60, y=60) as game:
+        game.drawn()
+        canary = Catcher(below=True)
+        try:
+            start = time.monotonic()
+            profile = f"Z:{tmp}/p.json".replace("/", "\\")
+            try:
+                done = windows(["-m", "bot", "play", "--games", str(games), "--profile", profile, "--stop-key", "none"],
+                               timeout=120 + 30 * games)
+            except subprocess.TimeoutExpired as err:
+                done = subprocess.CompletedProcess(err.cmd, -1, _text(err.stdout), _text(err.stderr) + "\n(timed out)")
+            took = time.monotonic() - start
+        finally:
+            canary.close()
+    rows = [line.split() for line in done.stdout.splitlines() if line.split() and line.split()[0].isdigit()]
+    results = [r[1] for r in rows]
+    won = results.count("won")
+    check(done.returncode == 0 and len(results) == games,
+          f"play {games} {name} game(s) as a Windows process: {won} won, {len(results)} played, {took:.0f} s",
+          done.stdout[-800:] + done.stderr[-800:])
+    check(not canary.clicks, f"no click outside the game ({name}): {len(canary.clicks)} on the canary",
+          str(canary.clicks[:5]))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="the bot as a Windows program under Wine: checks")
+    parser.add_argument("--games", type=int, default=5, help="Beginner games to play live (default 5)")
+    parser.add_argument("--expert-games", type=int, default=2, help="Expert games to play live (default 2)")
+    args = parser.parse_args()
+    if not (WINPY_DIR / "cp312" / "python.exe").exists():
+        print(f"test-windows: no Windows Python in {WINPY_DIR}: run scripts/winpy/setup.sh (scripts/test-windows does)")
+        return 2
+    # The game runs in the Windows Python's own prefix: Wine's GDI capture and SendInput reach only
+    # the windows of their own wineserver (a game in another prefix was never seen nor clicked).
+    os.environ["WINEPREFIX"] = str(WINPY_DIR / "prefix")
+    with VirtualDisplay() as display:
+        os.environ["DISPLAY"] = display
+        step_backends()
+        step_same_output()
+        step_bench()
+        step_unit_tests()
+        step_play("beginner", args.games)
+        if args.expert_games:
+            step_play("expert", args.expert_games)
+    print(f"test-windows: {'all passed' if not failures else str(len(failures)) + ' failed: ' + '; '.join(failures)}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
