@@ -183,7 +183,7 @@ class Learner:
         middle = (lat.rows // 2, lat.cols // 2)
         # The first click, held: the face shows that a button is down.
         hands.hold(*self.centre(middle))
-        held = self.grab()
+        held = self._grab_changed_above(fresh)
         hands.release(*self.centre(middle))
         self._find_face(fresh, held)
         hands = self.hands_for(lat, self.face_box)
@@ -365,13 +365,20 @@ class Learner:
     def _learn_marks(self, hands: Hands, cell: Cell) -> np.ndarray:
         """Right-click a covered cell until it is covered again: flag, maybe question mark, covered."""
         seen = []
+        image = self.grab()
+        before = int(self.frame(image)[cell])
         for _ in range(3):
             hands.click(*self.centre(cell), button="right")
-            image = self.grab()
+            # (waited for: a game under load paints late, and a grab at once saw no change at all)
+            changed = self._grab_until(lambda ids, b=before: int(ids[cell]) != b)
+            if changed is None:
+                break
+            image = changed
             k = int(self.frame(image)[cell])
             if self.role.get(k) == "unopened":
                 break
             seen.append(k)
+            before = k
         if not seen:
             raise LearnError("right-clicking a covered cell changed nothing: no flags in this game?")
         for k, role in zip(seen, ("flag", "question")):
@@ -428,7 +435,18 @@ class Learner:
             raise LearnError("the game did not respond to the last clicks")
         return image
 
-    def _grab_until(self, done: Callable[[np.ndarray], bool], timeout: float = 2.0) -> np.ndarray | None:
+    def _grab_changed_above(self, before: np.ndarray, timeout: float = 5.0) -> np.ndarray:
+        """The screen once something above the field differs from `before` (the face, with a button
+        held), or as it is after `timeout`: the face is then looked for in what did change."""
+        top = max(0, self.lat.top - 2)
+        deadline = time.monotonic() + timeout
+        while True:
+            image = self.grab()
+            if (np.abs(image[:top].astype(np.int16) - before[:top]).max(initial=0) > 40
+                    or time.monotonic() > deadline):
+                return image
+
+    def _grab_until(self, done: Callable[[np.ndarray], bool], timeout: float = 5.0) -> np.ndarray | None:
         """Grab until the board shows what the clicks must have done (a game may paint late)."""
         deadline = time.monotonic() + timeout
         while True:
