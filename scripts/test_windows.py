@@ -11,7 +11,9 @@ the Linux side only starts the game and watches. Each step prints what it checke
 3. `bench --jobs 2` (spawned workers: Windows has no fork) gives the Linux results;
 4. the unit tests that need no X display, under pytest on the Windows side;
 5. live `play` on WineMine, Beginner and Expert, with a canary window under everything: no click
-   may reach it.
+   may reach it;
+6. `play --dry-run`: its marks over the field in what the Windows capture sees, and a click on a
+   safe mark reaching the game through the click-through overlay.
 
     scripts/test-windows                  # set up (cached), then all of the above
     python3 scripts/test_windows.py --games 50 --expert-games 20
@@ -28,6 +30,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import cv2
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -175,6 +180,76 @@ def step_play(name: str, games: int) -> None:
           str(canary.clicks[:5]))
 
 
+def _xclick(x: int, y: int) -> None:
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, timeout=30)
+
+
+def _windows_grab(path: Path) -> np.ndarray | None:
+    """The screen as the Windows side sees it (mss, GDI), as a BGR array."""
+    target = f"Z:{path}".replace("/", "\\")
+    done = windows(["-c", "import mss, mss.tools, sys; m = mss.MSS() if hasattr(mss, 'MSS') else mss.mss(); "
+                    f"s = m.grab(m.monitors[1]); mss.tools.to_png(s.rgb, s.size, output=r'{target}')"])
+    return cv2.imread(str(path)) if done.returncode == 0 and path.exists() else None
+
+
+def step_overlay() -> None:
+    """play --dry-run as a Windows process: its marks seen through the Windows capture over the
+    field, and a click on a green (safe) mark reaching the game through the overlay."""
+    from bot.capture import Screen
+
+    level = Level(*LEVELS["beginner"])
+    green = np.array([0, 200, 0])  # BGR of bot.overlay.GREEN
+    with tempfile.TemporaryDirectory() as tmp, WineGame(level, x=80, y=80) as game, Screen() as screen:
+        game.drawn()
+        left, top = game.field_origin()
+        _xclick(left + 8, top + 8)  # the first click ourselves: numbers to advise on
+
+        def green_in_field(image: np.ndarray) -> np.ndarray:
+            field = image[top : top + 16 * level.rows, left : left + 16 * level.cols]
+            return np.argwhere(np.abs(field.astype(int) - green).max(axis=2) < 30)
+
+        time.sleep(1.0)  # (the game's own paint after the click; only a baseline, checked below)
+        baseline = _windows_grab(Path(tmp) / "b.png")
+        check(baseline is not None and not len(green_in_field(baseline)),
+              "no mark colour in the field before the dry run (so the marks below are the overlay's)")
+        annotated = f"Z:{tmp}/a.png".replace("/", "\\")
+        environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+        dry = subprocess.Popen([wine(), str(WINPY_DIR / "cp312" / "python.exe"), "-m", "bot", "play", "--dry-run",
+                                "--annotated", annotated, "--profile", annotated.replace("a.png", "p.json")],
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**environ, "PYTHONUNBUFFERED": "1"})
+        try:
+            marks, seen = None, None
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and marks is None and dry.poll() is None:
+                seen = _windows_grab(Path(tmp) / "w.png")
+                if seen is not None and len(green_in_field(seen)):
+                    marks = green_in_field(seen)
+            check(marks is not None, "dry-run marks seen over the field through the Windows capture",
+                  "none within 120 s" if dry.poll() is None else _text(dry.stderr.read())[-500:])
+            if marks is None:
+                return
+            cv2.imwrite(str(ROOT / "out" / "windows-dry-run.png") if (ROOT / "out").is_dir() else
+                        str(Path(tmp) / "keep.png"), seen)
+            row, col = (int(v) // 16 for v in marks[0])
+            cell = (left + col * 16, top + row * 16)
+            before = screen.grab()[cell[1] + 2 : cell[1] + 14, cell[0] + 2 : cell[0] + 14].copy()
+            _xclick(cell[0] + 8, cell[1] + 8)
+            opened = False
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not opened:
+                now = screen.grab()[cell[1] + 2 : cell[1] + 14, cell[0] + 2 : cell[0] + 14]
+                opened = not np.array_equal(now, before)
+                time.sleep(0.2)
+            check(opened, f"a click on the green mark at row {row + 1}, column {col + 1} reached the game")
+        finally:
+            dry.terminate()
+            try:
+                dry.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                dry.kill()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="the bot as a Windows program under Wine: checks")
     parser.add_argument("--games", type=int, default=5, help="Beginner games to play live (default 5)")
@@ -195,6 +270,7 @@ def main() -> int:
         step_play("beginner", args.games)
         if args.expert_games:
             step_play("expert", args.expert_games)
+        step_overlay()
     print(f"test-windows: {'all passed' if not failures else str(len(failures)) + ' failed: ' + '; '.join(failures)}")
     return 1 if failures else 0
 
