@@ -226,9 +226,10 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
             note = f"no advice: {err}"
     if args.out:
         from bot.annotate import annotate
+        from bot.imagefile import write_image
 
         try:
-            written = cv2.imwrite(args.out, annotate(image, field, advice))
+            written = write_image(args.out, annotate(image, field, advice))
         except cv2.error:  # e.g. a name with no image extension
             written = False
         if not written:

@@ -11,7 +11,6 @@ import os
 import tempfile
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from bot.advice import advise
@@ -19,6 +18,7 @@ from bot.annotate import annotate
 from bot.calibrate import calibrate
 from bot.capture import Screen
 from bot.errors import BotError
+from bot.imagefile import read_image, write_image
 from bot.places import cache_dir
 from bot.play import Options, Stop, play, summary
 from bot.simulator import parse_level
@@ -56,7 +56,7 @@ def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
                         print(f"error: {err}", flush=True)
                         ok = False
                     picture = _last_decision(frames, skins)  # the game's own region, as the bot grabbed it
-                    cv2.imwrite(screenshot, picture if picture is not None else screen.grab())
+                    write_image(screenshot, picture if picture is not None else screen.grab())
                     game.close()
         print(f"last board: {screenshot}")
     finally:
@@ -71,7 +71,7 @@ def _last_decision(frames: Path, skins: list) -> np.ndarray | None:
     shots = sorted(frames.glob("frame-*.png"))
     if not shots:
         return None
-    image = cv2.imread(str(shots[-1]))
+    image = read_image(str(shots[-1]))
     try:
         cal, skin = calibrate(image, skins)
         field = cal.with_pitch(skin)

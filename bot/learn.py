@@ -31,6 +31,7 @@ import numpy as np
 
 from bot.board import UNOPENED, Cell, neighbour_table
 from bot.errors import BotError, VisionError
+from bot.imagefile import write_image
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, MAX_NAMINGS, _problem, from_mines, namings, settle
 from bot.lattice import Lattice, find_lattice
 from bot.led import crops, place, units_box
@@ -600,11 +601,11 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
     for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
         stale.unlink()  # what an earlier skin here knew and this one does not (an adopted skin's is in learnt)
     for what, tile in learnt.cells.items():
-        cv2.imwrite(str(folder / f"cell_{what}.png"), tile)
+        write_image(str(folder / f"cell_{what}.png"), tile)
     for what, face in learnt.faces.items():
-        cv2.imwrite(str(folder / f"face_{what}.png"), face)
+        write_image(str(folder / f"face_{what}.png"), face)
     for what, digit in learnt.digits.items():
-        cv2.imwrite(str(folder / f"digit_{what}.png"), digit)
+        write_image(str(folder / f"digit_{what}.png"), digit)
     x, y, w, h = learnt.face_box
     counter: dict = {"digit": [0, 0], "digits": 0, "from_field_left_top": [0, 0]}
     if learnt.counter_boxes:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from bot.actuator import Actuator, ActuatorError, Target, TargetMoved
@@ -24,6 +23,7 @@ from bot.calibrate import Calibration, locate
 from bot.capture import Region, Screen
 from bot.deadline import DEFAULT_SECONDS
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
+from bot.imagefile import write_image
 from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
 from bot.simulator import Game
@@ -234,7 +234,7 @@ class Player:
         if image is None:
             return "none (the screen could not be grabbed)"
         path = self.options.stop_dir / f"stopped-{time.strftime('%Y%m%d-%H%M%S')}.png"
-        cv2.imwrite(str(path), image)
+        write_image(str(path), image)
         return str(path)
 
     def record(self, image: np.ndarray, board: Board) -> None:
@@ -242,7 +242,7 @@ class Player:
             return
         self.options.record.mkdir(parents=True, exist_ok=True)
         stem = self.options.record / f"frame-{self.frames:05d}"
-        cv2.imwrite(str(stem.with_suffix(".png")), image)
+        write_image(str(stem.with_suffix(".png")), image)
         stem.with_suffix(".txt").write_text(format_grid(board) + "\n")
 
     # -- deciding and acting ------------------------------------------------
@@ -428,7 +428,7 @@ class Player:
             key = (reading.codes.tobytes(), self.field.left, self.field.top)
             if key != last:
                 advice = self.decide(board) if reading.face == "playing" else None
-                cv2.imwrite(str(self.options.annotated), annotate(image, self.shown, advice))
+                write_image(str(self.options.annotated), annotate(image, self.shown, advice))
                 self.advised.append((board, advice))
                 last = key
                 drawn += 1

@@ -16,6 +16,7 @@ import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
 from bot.errors import VisionError
+from bot.imagefile import read_image
 from bot.places import SHIPPED, learnt_root
 
 TEMPLATES = SHIPPED  # the shipped skins (bot.places)
@@ -60,7 +61,7 @@ class Skin:
 
 
 def _read(path: Path) -> np.ndarray:
-    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    img = read_image(str(path), cv2.IMREAD_COLOR)
     if img is None:
         raise VisionError(f"cannot read sprite {path}")
     return img

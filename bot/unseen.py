@@ -23,10 +23,10 @@ import dataclasses
 from dataclasses import dataclass
 from itertools import permutations
 
-import cv2
 import numpy as np
 
 from bot.board import FLAG, UNREAD
+from bot.imagefile import write_image
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.skin import Skin
 from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample, ring_mask
@@ -103,7 +103,7 @@ def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
     """The skin with one more number sprite; written into its folder too, so it is kept."""
     sprite = skin.folder / f"cell_{number}.png" if skin.folder is not None else None
     if sprite is not None and skin.folder.is_dir() and not sprite.exists():
-        cv2.imwrite(str(sprite), tile)
+        write_image(str(sprite), tile)
     return dataclasses.replace(
         skin,
         cell_codes=np.append(skin.cell_codes, np.int8(number)),

@@ -106,6 +106,22 @@ def step_same_output() -> None:
         check(same, f"same output as Linux: {' '.join(args[2:])}", f"{mine.stderr[-300:]}\n{mine.stdout[:300]}")
 
 
+def step_unicode_paths() -> None:
+    """replay on a screenshot whose folder and name are not ASCII, its annotated copy written beside
+    it: OpenCV's own file functions take narrow paths, which Windows cannot give for such names."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "Zoë écran 画面"
+        folder.mkdir()
+        shot = folder / "démineur.png"
+        shutil.copy(ROOT / "fixtures" / "winemine" / FIXTURES[0], shot)
+        out = folder / "annoté.png"
+        done = windows(["-m", "bot", "replay", "--json", f"Z:{shot}".replace("/", "\\"),
+                        "--out", f"Z:{out}".replace("/", "\\")])
+        ref = linux(["-m", "bot", "replay", "--json", str(ROOT / "fixtures" / "winemine" / FIXTURES[0])])
+        check(done.returncode == 0 and _same(done.stdout, ref.stdout) and out.exists(),
+              "replay reads and writes paths outside ASCII (Zoë écran 画面/démineur.png)", done.stderr[-500:])
+
+
 def _same(a: str, b: str) -> bool:
     """Equal text, or equal JSON up to 1e-12 in the floats (numpy 1.26 there and 2.x here sum in
     different orders: the odds differ in the 17th digit)."""
@@ -265,6 +281,7 @@ def main() -> int:
         os.environ["DISPLAY"] = display
         step_backends()
         step_same_output()
+        step_unicode_paths()
         step_bench()
         step_unit_tests()
         step_play("beginner", args.games)

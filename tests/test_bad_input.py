@@ -73,3 +73,24 @@ def test_output_into_a_closed_pipe_is_not_a_traceback(tmp_path):
                          capture_output=True, text=True, timeout=300,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert "Traceback" not in run.stderr and len(run.stdout) == 10
+
+
+def test_image_paths_with_any_characters(tmp_path, capsys):
+    """A screenshot named and written in a folder with characters outside ASCII: read, and the
+    annotated copy written (OpenCV's own imread/imwrite take narrow paths: on Windows such a
+    path was not found, or not written, without an error)."""
+    import shutil
+
+    from bot.cli import main
+    from bot.imagefile import read_image, write_image
+
+    folder = tmp_path / "Zoë écran 画面"
+    folder.mkdir()
+    shot = folder / "démineur-ü.png"
+    shutil.copy(Path(__file__).resolve().parent.parent / "fixtures" / "winemine" / "beginner1-middle.png", shot)
+    image = read_image(shot)
+    assert image is not None and image.shape[2] == 3
+    assert write_image(folder / "copie.png", image) and np.array_equal(read_image(folder / "copie.png"), image)
+    assert main(["replay", str(shot), "--out", str(folder / "annoté.png")]) == 0
+    assert read_image(folder / "annoté.png").shape == image.shape
+    assert "skin" in capsys.readouterr().out
