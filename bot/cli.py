@@ -418,7 +418,9 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     from bot.play import NotFound, Stop, play, summary
     from bot.stopkey import StopKey
 
-    current().prepare()
+    platform = current()
+    platform.prepare()
+    _check_pixels(platform)
     options = _play_options(args)
     if args.level:
         _check_level(args.level, options)
@@ -499,6 +501,17 @@ class _SafeInterrupt:
         if self._before is not None:
             signal.signal(signal.SIGINT, self._before)
             self._before = None
+
+
+def _check_pixels(platform) -> None:
+    """Refuse to click where the mouse's pixels are not the screen's (a scaled display)."""
+    from bot.capture import Screen
+
+    with Screen() as screen:
+        whole = screen.monitors()[0]
+    problem = platform.pixel_problem(whole.width, whole.height)
+    if problem:
+        raise BotError(problem)
 
 
 def _learn_on_sight(args: argparse.Namespace, options, say):

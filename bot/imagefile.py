@@ -26,7 +26,9 @@ def read_image(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> np.ndarray | 
 def write_image(path: str | Path, image: np.ndarray) -> bool:
     """Write in the format the suffix names; False when it cannot be encoded or written (as
     cv2.imwrite)."""
-    suffix = Path(path).suffix or ".png"
+    suffix = Path(path).suffix
+    if not suffix:
+        return False
     ok, data = cv2.imencode(suffix, image)
     if not ok:
         return False

@@ -43,6 +43,10 @@ class Platform:
     def prepare(self) -> None:
         """Make grabs and clicks use the same pixels."""
 
+    def pixel_problem(self, screen_width: int, screen_height: int) -> str | None:
+        """Why clicks would not land where a grab of this size says, or None when they would."""
+        return None
+
     def find_window(self, title: str) -> WindowBox | None:
         return None
 
@@ -59,6 +63,7 @@ GWL_EXSTYLE = -20
 WS_EX_TOPMOST, WS_EX_TRANSPARENT, WS_EX_TOOLWINDOW = 0x8, 0x20, 0x80
 WS_EX_LAYERED, WS_EX_NOACTIVATE = 0x80000, 0x8000000
 WDA_EXCLUDEFROMCAPTURE = 0x11  # Windows 10 2004+: our own grabs do not see the overlay
+SM_CXVIRTUALSCREEN, SM_CYVIRTUALSCREEN = 78, 79
 
 
 class Windows(Platform):
@@ -72,10 +77,24 @@ class Windows(Platform):
         self.windll = windll
 
     def prepare(self) -> None:
+        # E_ACCESSDENIED only says the awareness was set already (mss sets it when it starts, a
+        # manifest may): whether it took is checked by pixel_problem, in the pixels themselves.
         try:
             self.windll.shcore.SetProcessDpiAwareness(2)  # per-monitor aware (Windows 8.1+)
         except (AttributeError, OSError):
             self.windll.user32.SetProcessDPIAware()  # system aware (Vista+)
+
+    def pixel_problem(self, screen_width: int, screen_height: int) -> str | None:
+        """The virtual screen as the mouse sees it (GetSystemMetrics) against the grab's size: a
+        scaled display with a process that is not DPI-aware sees fewer pixels to click than to
+        grab, and every click would land off by the scale."""
+        metrics = self.windll.user32.GetSystemMetrics
+        width, height = metrics(SM_CXVIRTUALSCREEN), metrics(SM_CYVIRTUALSCREEN)
+        if (width, height) == (screen_width, screen_height):
+            return None
+        return (f"the screen grabs {screen_width}x{screen_height} pixels but the mouse moves over {width}x{height}: "
+                "display scaling without DPI awareness (run the bot from a plain python.exe, not a "
+                "launcher that forces scaling, or set the display to 100 %)")
 
     def find_window(self, title: str) -> WindowBox | None:
         import ctypes.wintypes

@@ -201,9 +201,10 @@ DENSE_CELLS = 400
 
 
 #: Past this many polynomial coefficients over all the states of one component (8 bytes each, kept
-#: forward and backward: about 400 MB), its exact count is given up whatever the deadline. A
-#: component as wide as a 20 x 20 lattice of numbers has millions of states and filled 3 GB.
-MAX_SLOTS = 24_000_000
+#: forward and backward: up to about 1 GB), its exact count is given up whatever the deadline. A
+#: component as wide as a 20 x 20 lattice of numbers has millions of states and filled 3 GB; the
+#: widest Expert fixture (expert2-middle: 229 cells, 110 000 states) needs 25 million, 360 MB.
+MAX_SLOTS = 60_000_000
 
 
 def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0, deadline: Deadline = NO_LIMIT) -> Tally:

@@ -103,3 +103,17 @@ def test_x11_seam_with_a_fake_xdotool(tmp_path: Path):
     assert (tmp_path / ".Xauthority").exists()
     assert x11.find_window("WineMine") == WindowBox(40, 50, 154, 201)
     assert calls[0][:3] == ["xdotool", "search", "--name"]
+
+
+def test_a_scaled_display_without_dpi_awareness_is_refused():
+    """The mouse's virtual screen (GetSystemMetrics) against the grab's: on a 150 % display a
+    process that is not DPI-aware clicks over 1707x960 while it grabs 2560x1440: every click would
+    land off by the scale, so `play` refuses with the reason instead."""
+    windll = FakeWindll()
+    sizes = {78: 1707, 79: 960}
+    windll.user32.GetSystemMetrics = lambda index: sizes[index]
+    win = Windows(windll)
+    problem = win.pixel_problem(2560, 1440)
+    assert problem and "2560x1440" in problem and "1707x960" in problem
+    sizes.update({78: 2560, 79: 1440})
+    assert win.pixel_problem(2560, 1440) is None
