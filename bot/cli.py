@@ -421,6 +421,9 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     platform = current()
     platform.prepare()
     _check_pixels(platform)
+    title = platform.bring_game_forward()
+    if title:
+        print(f"brought the {title} window to the front", file=sys.stderr)
     options = _play_options(args)
     if args.level:
         _check_level(args.level, options)

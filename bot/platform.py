@@ -50,6 +50,11 @@ class Platform:
     def find_window(self, title: str) -> WindowBox | None:
         return None
 
+    def bring_game_forward(self) -> str | None:
+        """Restore and raise the game's window if one of the known titles is open; its title, or
+        None (then the screen is searched as it is)."""
+        return None
+
     def prepare_overlay(self, window: Any) -> None:
         """Make a Tk toplevel topmost and let clicks through to the game beneath it."""
         raise OverlayError(f"no overlay window on {sys.platform}")
@@ -64,6 +69,10 @@ WS_EX_TOPMOST, WS_EX_TRANSPARENT, WS_EX_TOOLWINDOW = 0x8, 0x20, 0x80
 WS_EX_LAYERED, WS_EX_NOACTIVATE = 0x80000, 0x8000000
 WDA_EXCLUDEFROMCAPTURE = 0x11  # Windows 10 2004+: our own grabs do not see the overlay
 SM_CXVIRTUALSCREEN, SM_CYVIRTUALSCREEN = 78, 79
+SW_RESTORE = 9
+#: Window titles of the Minesweepers the bot plays: Windows' own (English, and XP's Japanese),
+#: Minesweeper X, Wine's clone.
+GAME_TITLES = ("Minesweeper", "マインスイーパ", "Minesweeper X", "WineMine")
 
 
 class Windows(Platform):
@@ -106,6 +115,18 @@ class Windows(Platform):
         if not self.windll.user32.GetWindowRect(hwnd, ctypes.byref(rect)):
             return None
         return WindowBox(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
+
+    def bring_game_forward(self) -> str | None:
+        # A game minimised or behind the terminal is what a user starting `play` most often has.
+        user32 = self.windll.user32
+        for title in GAME_TITLES:
+            hwnd = user32.FindWindowW(None, title)
+            if hwnd:
+                if user32.IsIconic(hwnd):
+                    user32.ShowWindow(hwnd, SW_RESTORE)
+                user32.SetForegroundWindow(hwnd)
+                return title
+        return None
 
     def prepare_overlay(self, window: Any) -> None:
         # The key colour is see-through; WS_EX_TRANSPARENT sends every click to the window below.

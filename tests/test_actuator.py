@@ -117,3 +117,18 @@ def test_a_scaled_display_without_dpi_awareness_is_refused():
     assert problem and "2560x1440" in problem and "1707x960" in problem
     sizes.update({78: 2560, 79: 1440})
     assert win.pixel_problem(2560, 1440) is None
+
+
+def test_the_game_window_is_restored_and_raised_on_windows():
+    """`play` on Windows first restores (if minimised) and raises the game's window, found by its
+    title; with no known title open it leaves the screen as it is."""
+    calls = []
+    windll = FakeWindll()
+    windll.user32.FindWindowW = lambda cls, title: 7 if title == "WineMine" else 0
+    windll.user32.IsIconic = lambda hwnd: True
+    windll.user32.ShowWindow = lambda hwnd, how: calls.append(("show", hwnd, how))
+    windll.user32.SetForegroundWindow = lambda hwnd: calls.append(("front", hwnd))
+    assert Windows(windll).bring_game_forward() == "WineMine"
+    assert calls == [("show", 7, 9), ("front", 7)]
+    windll.user32.FindWindowW = lambda cls, title: 0
+    assert Windows(windll).bring_game_forward() is None
