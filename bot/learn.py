@@ -438,14 +438,18 @@ class Learner:
 
     def _grab_changed_above(self, before: np.ndarray, timeout: float = 5.0) -> np.ndarray:
         """The screen once something above the field differs from `before` (the face, with a button
-        held), or as it is after `timeout`: the face is then looked for in what did change."""
+        held) and has stopped changing (a face caught half painted is a wrong sprite), or as it is
+        after `timeout`: the face is then looked for in what did change."""
         top = max(0, self.lat.top - 2)
         deadline = time.monotonic() + timeout
+        last = None
         while True:
             image = self.grab()
-            if (np.abs(image[:top].astype(np.int16) - before[:top]).max(initial=0) > 40
-                    or time.monotonic() > deadline):
+            above = image[:top]
+            changed = np.abs(above.astype(np.int16) - before[:top]).max(initial=0) > 40
+            if (changed and last is not None and np.array_equal(above, last)) or time.monotonic() > deadline:
                 return image
+            last = above if changed else None
 
     def _grab_until(self, done: Callable[[np.ndarray], bool], timeout: float = 5.0) -> np.ndarray | None:
         """Grab until the board shows what the clicks must have done (a game may paint late)."""
