@@ -14,9 +14,13 @@ which is astronomically large on Expert.  Instead, as the strongest solvers do:
    touches are weighted by C(interior, mines left - frontier mines).
 
 Floats are exact enough (every weight is a sum of positive terms; relative error stays
-near 1e-15) and far faster than big integers. The components' totals are joined with the
+near 1e-15) and far faster than big integers. A component of up to DENSE_CELLS cells cannot
+overflow them and is counted in plain arrays; a bigger one (a 100 x 100 board's frontier) in
+Poly: banded, rescaled, tilted polynomials. The components' totals are joined with the
 interior's binomials in log space: those span thousands of orders of magnitude on a big
-board, where any one scale underflows the totals that are possible.
+board, where any one scale underflows the totals that are possible. Past a deadline, or past
+MAX_SLOTS coefficients, the count gives up (OutOfTime): bot.advice then labels its odds
+approximate (bot.approximate).
 """
 
 from __future__ import annotations
