@@ -73,8 +73,7 @@ def advise(
     if guess in flags:  # (a 50/50, an endgame or a first-click pick can be one): the safest clickable cell
         grid = advice.probability
         covered = ((int(r), int(c)) for r, c in np.argwhere(claims_free.covered()))
-        clickable = [c for c in covered if c not in flags | advice.mines]
-        guess = min(clickable, key=lambda c: (grid[c], c)) if clickable else None
+        guess = _safest([c for c in covered if c not in flags | advice.mines], grid)
         safety = None if guess is None else 1.0 - float(grid[guess])
     return Advice(advice.safe - flags, advice.mines - flags, advice.probability, guess, safety, advice.safe & flags,
                   advice.approximate)
@@ -113,10 +112,13 @@ def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell], deadlin
     if complete:
         guess = choose_guess(board, problem, grid, mines | flags, log_layouts, deadline)
     else:  # no time to look ahead: the safest cell by the approximate odds
-        clickable = [c for c in problem.covered if c not in mines | flags]
-        guess = min(clickable, key=lambda c: (grid[c], c)) if clickable else None
+        guess = _safest([c for c in problem.covered if c not in mines | flags], grid)
     return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]),
                   approximate=not complete)
+
+
+def _safest(cells: list[Cell], grid: np.ndarray) -> Cell | None:
+    return min(cells, key=lambda c: (grid[c], c)) if cells else None
 
 
 def _uniform(board: Board) -> np.ndarray:

@@ -471,10 +471,9 @@ class _SafeInterrupt:
     Python raises KeyboardInterrupt wherever the main thread happens to be. A run under load once
     hung past 60 s after one Ctrl-C, with no summary (1 of about 30 tries; the likeliest place, not
     proven: inside python-xlib's request code, leaving its display lock held for the clean-up to
-    wait on). So the first Ctrl-C only sets
-    a flag that the loop asks before every click (`check` raises KeyboardInterrupt there). If the
-    loop does not ask within GRACE seconds (a wait for a new game), or the user presses Ctrl-C
-    again, the interrupt is raised the usual way."""
+    wait on). So the first Ctrl-C only sets a flag that the loop asks before every click (`check`
+    raises KeyboardInterrupt there). If the loop does not ask within GRACE seconds (a wait for a
+    new game), or the user presses Ctrl-C again, the interrupt is raised the usual way."""
 
     GRACE = 5.0
 
@@ -510,9 +509,12 @@ def _check_pixels(platform) -> None:
     """Refuse to click where the mouse's pixels are not the screen's (a scaled display)."""
     from bot.capture import Screen
 
-    with Screen() as screen:
-        whole = screen.monitors()[0]
-    problem = platform.pixel_problem(whole.width, whole.height)
+    def grab_size() -> tuple[int, int]:
+        with Screen() as screen:
+            whole = screen.monitors()[0]
+        return whole.width, whole.height
+
+    problem = platform.pixel_problem(grab_size)
     if problem:
         raise BotError(problem)
 

@@ -43,21 +43,33 @@ class Deadline:
         if self.expired():
             raise OutOfTime("the deadline passed")
 
-    @contextmanager
-    def interrupting(self, interrupt: Callable[[], None]) -> Iterator[None]:
-        """Call `interrupt` from a timer thread if the deadline passes inside the block (a SAT
-        call in C holds the thread until it is interrupted)."""
+    def interrupter(self, interrupt: Callable[[], None]) -> threading.Timer | None:
+        """A started timer thread that calls `interrupt` when the deadline passes (a SAT call in C
+        holds the thread until it is interrupted), or None for no limit. Stop it with `disarm`."""
         left = self.left()
         if left is None:
-            yield
-            return
+            return None
         timer = threading.Timer(left, interrupt)
         timer.daemon = True
         timer.start()
+        return timer
+
+    @contextmanager
+    def interrupting(self, interrupt: Callable[[], None]) -> Iterator[None]:
+        """`interrupt` called if the deadline passes inside the block."""
+        timer = self.interrupter(interrupt)
         try:
             yield
         finally:
-            timer.cancel()
+            disarm(timer)
+
+
+def disarm(timer: threading.Timer | None) -> None:
+    """Stop an interrupter; once this returns, its call cannot come (the solver it would interrupt
+    may be deleted next)."""
+    if timer is not None:
+        timer.cancel()
+        timer.join()
 
 
 NO_LIMIT = Deadline()

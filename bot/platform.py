@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -43,8 +44,9 @@ class Platform:
     def prepare(self) -> None:
         """Make grabs and clicks use the same pixels."""
 
-    def pixel_problem(self, screen_width: int, screen_height: int) -> str | None:
-        """Why clicks would not land where a grab of this size says, or None when they would."""
+    def pixel_problem(self, grab_size: Callable[[], tuple[int, int]]) -> str | None:
+        """Why clicks would not land where a grab of the size `grab_size()` gives (asked only
+        where there is something to check) says, or None when they would."""
         return None
 
     def find_window(self, title: str) -> WindowBox | None:
@@ -93,10 +95,11 @@ class Windows(Platform):
         except (AttributeError, OSError):
             self.windll.user32.SetProcessDPIAware()  # system aware (Vista+)
 
-    def pixel_problem(self, screen_width: int, screen_height: int) -> str | None:
+    def pixel_problem(self, grab_size: Callable[[], tuple[int, int]]) -> str | None:
         """The virtual screen as the mouse sees it (GetSystemMetrics) against the grab's size: a
         scaled display with a process that is not DPI-aware sees fewer pixels to click than to
         grab, and every click would land off by the scale."""
+        screen_width, screen_height = grab_size()
         metrics = self.windll.user32.GetSystemMetrics
         width, height = metrics(SM_CXVIRTUALSCREEN), metrics(SM_CYVIRTUALSCREEN)
         if (width, height) == (screen_width, screen_height):

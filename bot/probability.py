@@ -478,11 +478,6 @@ def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilit
     return Probabilities(cells, interior, tuple(tallies), float(np.exp(min(log_z, 700.0))), float(log_z))
 
 
-def _log(values: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore"):
-        return np.log(values)
-
-
 def _logsumexp_rows(logs: np.ndarray) -> np.ndarray:
     """Row-wise log(sum(exp)), -inf for a row with no finite entry."""
     top = logs.max(axis=1)

@@ -16,7 +16,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Minicard, Solver
 
 from bot.board import Cell
-from bot.deadline import NO_LIMIT, Deadline
+from bot.deadline import NO_LIMIT, Deadline, disarm
 from bot.rules import Problem, where
 
 
@@ -62,9 +62,7 @@ class SatCore:
         self.close()
 
     def close(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer.join()  # (an interrupt running now must not reach a deleted solver)
+        disarm(self._timer)
         self.solver.delete()
 
     def _solve(self, assumptions: list[int] | None = None) -> bool | None:
@@ -72,10 +70,7 @@ class SatCore:
         if self.deadline.at is None:
             return bool(self.solver.solve(assumptions=assumptions or []))
         if self._timer is None:  # one timer for all the calls of this decision
-            left = self.deadline.left() or 0.0
-            self._timer = threading.Timer(left, self.solver.interrupt)
-            self._timer.daemon = True
-            self._timer.start()
+            self._timer = self.deadline.interrupter(self.solver.interrupt)
         answer = None if self.deadline.expired() else self.solver.solve_limited(
             assumptions=assumptions or [], expect_interrupt=True)
         if answer is None:

@@ -113,10 +113,12 @@ def test_a_scaled_display_without_dpi_awareness_is_refused():
     sizes = {78: 1707, 79: 960}
     windll.user32.GetSystemMetrics = lambda index: sizes[index]
     win = Windows(windll)
-    problem = win.pixel_problem(2560, 1440)
+    problem = win.pixel_problem(lambda: (2560, 1440))
     assert problem and "2560x1440" in problem and "1707x960" in problem
     sizes.update({78: 2560, 79: 1440})
-    assert win.pixel_problem(2560, 1440) is None
+    assert win.pixel_problem(lambda: (2560, 1440)) is None
+    # where nothing is scaled behind the process's back (X11), the screen is not even opened for it
+    assert X11(home=Path("/nonexistent")).pixel_problem(lambda: pytest.fail("grab size asked")) is None
 
 
 def test_the_game_window_is_restored_and_raised_on_windows():
