@@ -56,15 +56,26 @@ def wine() -> str:
     sys.exit("test-windows: Wine is not installed")
 
 
-def windows(args: list[str], stdin: str = "", timeout: float = 600,
-            env: dict | None = None) -> subprocess.CompletedProcess:
-    """`python.exe ARGS` on the Windows side, in this checkout; output with Linux line ends.
-    (Wine gives a Windows program an invalid handle for a file as stdout: pipes only.)"""
+def winpath(path: Path | str) -> str:
+    """An absolute Unix path as the Windows side sees it, on Wine's Z: drive."""
+    return f"Z:{path}".replace("/", "\\")
+
+
+def windows_command(args: list[str]) -> tuple[list[str], dict[str, str]]:
+    """`python.exe ARGS` and its environment: the Windows Python's prefix, none of this side's
+    Python variables."""
     environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
     environ.update(WINEPREFIX=str(WINPY_DIR / "prefix"), WINEDEBUG="-all", WINEDLLOVERRIDES="mscoree,mshtml=",
-                   PYTHONUNBUFFERED="1", **(env or {}))
-    done = subprocess.run([wine(), str(WINPY_DIR / "cp312" / "python.exe"), *args], input=stdin, cwd=ROOT,
-                          capture_output=True, text=True, timeout=timeout, env=environ)
+                   PYTHONUNBUFFERED="1")
+    return [wine(), str(WINPY_DIR / "cp312" / "python.exe"), *args], environ
+
+
+def windows(args: list[str], stdin: str = "", timeout: float = 600) -> subprocess.CompletedProcess:
+    """`python.exe ARGS` on the Windows side, in this checkout; output with Linux line ends.
+    (Wine gives a Windows program an invalid handle for a file as stdout: pipes only.)"""
+    command, environ = windows_command(args)
+    done = subprocess.run(command, input=stdin, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          env=environ)
     return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.replace("\r\n", "\n"),
                                        done.stderr.replace("\r\n", "\n"))
 
@@ -115,8 +126,7 @@ def step_unicode_paths() -> None:
         shot = folder / "démineur.png"
         shutil.copy(ROOT / "fixtures" / "winemine" / FIXTURES[0], shot)
         out = folder / "annoté.png"
-        done = windows(["-m", "bot", "replay", "--json", f"Z:{shot}".replace("/", "\\"),
-                        "--out", f"Z:{out}".replace("/", "\\")])
+        done = windows(["-m", "bot", "replay", "--json", winpath(shot), "--out", winpath(out)])
         ref = linux(["-m", "bot", "replay", "--json", str(ROOT / "fixtures" / "winemine" / FIXTURES[0])])
         check(done.returncode == 0 and _same(done.stdout, ref.stdout) and out.exists(),
               "replay reads and writes paths outside ASCII (Zoë écran 画面/démineur.png)", done.stderr[-500:])
@@ -177,7 +187,7 @@ def step_play(name: str, games: int) -> None:
         canary = Catcher(below=True)
         try:
             start = time.monotonic()
-            profile = f"Z:{tmp}/p.json".replace("/", "\\")
+            profile = winpath(f"{tmp}/p.json")
             try:
                 done = windows(["-m", "bot", "play", "--games", str(games), "--profile", profile, "--stop-key", "none"],
                                timeout=120 + 30 * games)
@@ -204,7 +214,7 @@ def _xclick(x: int, y: int) -> None:
 
 def _windows_grab(path: Path) -> np.ndarray | None:
     """The screen as the Windows side sees it (mss, GDI), as a BGR array."""
-    target = f"Z:{path}".replace("/", "\\")
+    target = winpath(path)
     done = windows(["-c", "import mss, mss.tools, sys; m = mss.MSS() if hasattr(mss, 'MSS') else mss.mss(); "
                     f"s = m.grab(m.monitors[1]); mss.tools.to_png(s.rgb, s.size, output=r'{target}')"])
     return cv2.imread(str(path)) if done.returncode == 0 and path.exists() else None
@@ -220,29 +230,31 @@ def step_overlay() -> None:
     with tempfile.TemporaryDirectory() as tmp, WineGame(level, x=80, y=80) as game, Screen() as screen:
         game.drawn()
         left, top = game.field_origin()
+        area = (slice(top, top + 16 * level.rows), slice(left, left + 16 * level.cols))
+        untouched = screen.grab()[area].copy()
         _xclick(left + 8, top + 8)  # the first click ourselves: numbers to advise on
+        deadline = time.monotonic() + 30  # until the game has painted what it opened
+        while time.monotonic() < deadline and np.array_equal(screen.grab()[area], untouched):
+            time.sleep(0.1)
 
         def green_in_field(image: np.ndarray) -> np.ndarray:
-            field = image[top : top + 16 * level.rows, left : left + 16 * level.cols]
-            return np.argwhere(np.abs(field.astype(int) - green).max(axis=2) < 30)
+            return np.argwhere(np.abs(image[area].astype(int) - green).max(axis=2) < 30)
 
-        time.sleep(1.0)  # (the game's own paint after the click; only a baseline, checked below)
         baseline = _windows_grab(Path(tmp) / "b.png")
         check(baseline is not None and not len(green_in_field(baseline)),
               "no mark colour in the field before the dry run (so the marks below are the overlay's)")
-        annotated = f"Z:{tmp}/a.png".replace("/", "\\")
-        environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-        dry = subprocess.Popen([wine(), str(WINPY_DIR / "cp312" / "python.exe"), "-m", "bot", "play", "--dry-run",
-                                "--annotated", annotated, "--profile", annotated.replace("a.png", "p.json")],
-                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env={**environ, "PYTHONUNBUFFERED": "1"})
+        command, environ = windows_command(["-m", "bot", "play", "--dry-run", "--annotated", winpath(f"{tmp}/a.png"),
+                                            "--profile", winpath(f"{tmp}/p.json")])
+        dry = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=environ)
         try:
             marks, seen = None, None
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline and marks is None and dry.poll() is None:
                 seen = _windows_grab(Path(tmp) / "w.png")
-                if seen is not None and len(green_in_field(seen)):
-                    marks = green_in_field(seen)
+                found = green_in_field(seen) if seen is not None else []
+                if len(found):
+                    marks = found
             check(marks is not None, "dry-run marks seen over the field through the Windows capture",
                   "none within 120 s" if dry.poll() is None else _text(dry.stderr.read())[-500:])
             if marks is None:
