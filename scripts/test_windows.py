@@ -13,7 +13,7 @@ the Linux side only starts the game and watches. Each step prints what it checke
 5. live `play` on WineMine, Beginner and Expert, with a canary window under everything: no click
    may reach it;
 6. `play --dry-run`: its marks over the field in what the Windows capture sees, and a click on a
-   safe mark reaching the game through the click-through overlay.
+   safe mark (or the guess's) reaching the game through the click-through overlay.
 
     scripts/test-windows                  # set up (cached), then all of the above
     python3 scripts/test_windows.py --games 50 --expert-games 20
@@ -222,11 +222,14 @@ def _windows_grab(path: Path) -> np.ndarray | None:
 
 def step_overlay() -> None:
     """play --dry-run as a Windows process: its marks seen through the Windows capture over the
-    field, and a click on a green (safe) mark reaching the game through the overlay."""
+    field, and a click on a safe (green) mark, or the guess's (blue) when nothing is proven safe,
+    reaching the game through the overlay."""
     from bot.capture import Screen
+    from bot.overlay import BLUE, GREEN, RED
 
     level = Level(*LEVELS["beginner"])
-    green = np.array([0, 200, 0])  # BGR of bot.overlay.GREEN
+    bgr = {name: np.array([int(hex_[5:7], 16), int(hex_[3:5], 16), int(hex_[1:3], 16)])
+           for name, hex_ in (("safe", GREEN), ("mine", RED), ("guess", BLUE))}
     with tempfile.TemporaryDirectory() as tmp, WineGame(level, x=80, y=80) as game, Screen() as screen:
         game.drawn()
         left, top = game.field_origin()
@@ -237,11 +240,14 @@ def step_overlay() -> None:
         while time.monotonic() < deadline and np.array_equal(screen.grab()[area], untouched):
             time.sleep(0.1)
 
-        def green_in_field(image: np.ndarray) -> np.ndarray:
-            return np.argwhere(np.abs(image[area].astype(int) - green).max(axis=2) < 30)
+        def marks_in_field(image: np.ndarray) -> dict[str, np.ndarray]:
+            """Field pixels in each mark colour, by what the mark says."""
+            field = image[area].astype(int)
+            found = {name: np.argwhere(np.abs(field - colour).max(axis=2) < 30) for name, colour in bgr.items()}
+            return {name: where for name, where in found.items() if len(where)}
 
         baseline = _windows_grab(Path(tmp) / "b.png")
-        check(baseline is not None and not len(green_in_field(baseline)),
+        check(baseline is not None and not marks_in_field(baseline),
               "no mark colour in the field before the dry run (so the marks below are the overlay's)")
         command, environ = windows_command(["-m", "bot", "play", "--dry-run", "--annotated", winpath(f"{tmp}/a.png"),
                                             "--profile", winpath(f"{tmp}/p.json")])
@@ -252,16 +258,18 @@ def step_overlay() -> None:
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline and marks is None and dry.poll() is None:
                 seen = _windows_grab(Path(tmp) / "w.png")
-                found = green_in_field(seen) if seen is not None else []
-                if len(found):
-                    marks = found
+                marks = (marks_in_field(seen) if seen is not None else None) or None
             check(marks is not None, "dry-run marks seen over the field through the Windows capture",
                   "none within 120 s" if dry.poll() is None else _text(dry.stderr.read())[-500:])
             if marks is None:
                 return
-            cv2.imwrite(str(ROOT / "out" / "windows-dry-run.png") if (ROOT / "out").is_dir() else
-                        str(Path(tmp) / "keep.png"), seen)
-            row, col = (int(v) // 16 for v in marks[0])
+            if (ROOT / "out").is_dir():  # (kept for a look when there is a place for it)
+                cv2.imwrite(str(ROOT / "out" / "windows-dry-run.png"), seen)
+            what = "safe" if "safe" in marks else "guess"
+            check(what in marks, f"the marks include a safe or a guess ring: {sorted(marks)}")
+            if what not in marks:
+                return
+            row, col = (int(v) // 16 for v in marks[what][0])
             cell = (left + col * 16, top + row * 16)
             before = screen.grab()[cell[1] + 2 : cell[1] + 14, cell[0] + 2 : cell[0] + 14].copy()
             _xclick(cell[0] + 8, cell[1] + 8)
@@ -271,7 +279,7 @@ def step_overlay() -> None:
                 now = screen.grab()[cell[1] + 2 : cell[1] + 14, cell[0] + 2 : cell[0] + 14]
                 opened = not np.array_equal(now, before)
                 time.sleep(0.2)
-            check(opened, f"a click on the green mark at row {row + 1}, column {col + 1} reached the game")
+            check(opened, f"a click on the {what} mark at row {row + 1}, column {col + 1} reached the game")
         finally:
             dry.terminate()
             try:
