@@ -57,6 +57,19 @@ def field_of(game: WineGame) -> tuple[int, int]:
     return cx + 5, cy + 33
 
 
+def user_opens_a_cell(screen: Screen, left: int, top: int) -> None:
+    """Click the middle cell of a 9x9 field as a user would, and wait (up to 30 s) until the game
+    has painted something of what it opened."""
+    import pyautogui
+
+    field = (slice(top, top + 144), slice(left, left + 144))
+    before = screen.grab()[field].copy()
+    pyautogui.click(left + 4 * 16 + 8, top + 4 * 16 + 8)
+    deadline = time.monotonic() + 30
+    while np.array_equal(screen.grab()[field], before) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 def exploded_seen(image: np.ndarray, left: int, top: int, level: Level) -> bool:
     ys = top + np.arange(level.rows) * 16 + 1
     xs = left + np.arange(level.cols) * 16 + 1
@@ -99,11 +112,8 @@ def test_dry_run_changes_nothing(display, tmp_path: Path):
     level = Level(9, 9, 10)
     with WineGame(level, x=300, y=300) as game, Screen() as screen:
         game.drawn()
-        import pyautogui
-
         left, top = field_of(game)
-        pyautogui.click(left + 4 * 16 + 8, top + 4 * 16 + 8)  # the user opens a cell
-        time.sleep(0.3)
+        user_opens_a_cell(screen, left, top)
         before = screen.grab_stable(interval=0.05)
         out = tmp_path / "advice.png"
         options = Options(dry_run=True, max_frames=1, annotated=out, skins=load_skins(),
@@ -138,8 +148,7 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
         game.drawn()
         left, top = field_of(game)
         field = Field(left, top, 16, 9, 9)
-        pyautogui.click(left + 4 * 16 + 8, top + 4 * 16 + 8)  # the user opens a cell
-        time.sleep(0.3)
+        user_opens_a_cell(screen, left, top)
         options = Options(dry_run=True, annotated=tmp_path / "advice.png", skins=load_skins(),
                           profile=tmp_path / "p.json", stop_dir=tmp_path)
         box: dict = {}
