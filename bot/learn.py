@@ -246,12 +246,14 @@ class Learner:
             raise LearnError("no face found: nothing above the field changed while a cell was held down")
         _, x, y, w, h = best
         x, y, w, h = _button_around(fresh, (x, y, w, h))
-        side = max(w, h)
-        x, y = x + w // 2 - side // 2, y + h // 2 - side // 2
+        side = max(w, h)  # a square round the button, kept on the screen (a window at its edge)
+        x = min(max(0, x + w // 2 - side // 2), fresh.shape[1] - side)
+        y = min(max(0, y + h // 2 - side // 2), fresh.shape[0] - side)
         self.face_box = (x, y, side, side)
         margin = side
-        self.face_origin = (x - margin, y - margin)
-        self.face_playing = fresh[y - margin : y + side + margin, x - margin : x + side + margin].copy()
+        x0, y0 = max(0, x - margin), max(0, y - margin)
+        self.face_origin = (x0, y0)
+        self.face_playing = fresh[y0 : y + side + margin, x0 : x + side + margin].copy()
         self.face_images = {"playing": fresh, "pressed": held}
         self.say(f"face: {side} px square at ({x}, {y})")
 

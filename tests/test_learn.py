@@ -161,3 +161,15 @@ def test_learning_stops_cleanly_when_the_window_moves():
         on_field = fx <= x < fx + 9 * 16 and fy <= y < fy + 9 * 16
         on_face = face[0] <= x < face[0] + face[2] and face[1] <= y < face[1] + face[3]
         assert on_field or on_face
+
+
+def test_learning_a_window_at_the_screen_edge():
+    """ace-minesweeper opens at +0+0: the strip round its face is cut by the screen's top edge
+    (the learner once crashed there, slicing the face's surroundings off the screen)."""
+    game = ToyGame(Level(9, 9, 10), at=(0, 0))
+    learnt = Learner(game.grab, lambda lat, face: game, games=20).run()
+    x, y, *_ = game.face_rect()
+    fx, fy, *_ = learnt.face_box
+    assert abs(fx - x) <= 2 and abs(fy - y) <= 2 and fx >= 0 and fy >= 0
+    assert {"playing", "pressed", "lost"} <= set(learnt.faces)
+    assert {"unopened", "0", "1", "mine", "exploded"} <= set(learnt.cells)
