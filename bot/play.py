@@ -28,7 +28,7 @@ from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
 from bot.simulator import Game
 from bot.skin import Skin
-from bot.unseen import unread, unseen_numbers, with_number
+from bot.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
 from bot.vision import Field, Reading, face_box, read
 
 SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
@@ -174,6 +174,8 @@ class Player:
                     self.calibrate(image)
                     field = self.field
                 reading = read(image, field, self.skin)
+                if reading.face is None and not reading.unknown.any():
+                    reading = self._name_face(image, field, reading)
                 if reading.face is None or reading.unknown.mean() > 0.5:
                     image = self.screen.grab_stable(timeout=2.0, interval=0.01)  # moved? find it again
                     self.calibrate(image)
@@ -229,6 +231,22 @@ class Player:
         if any(look.number is not None for look in found):
             reading = read(image, field, self.skin)
         return unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
+
+    def _name_face(self, image: np.ndarray, field: Field, reading: Reading) -> Reading:
+        """A face the skin has never seen, named by the board when it tells a game's end (bot.unseen:
+        a game won only with every mine flagged shows its won face, never seen while learning, only
+        then), in a frame that holds still; the skin grows by it and the frame is read again."""
+        found = unseen_face(image, field, self.skin, reading)
+        if found is None:
+            return reading
+        time.sleep(SETTLE)
+        again, again_field = self.grab()
+        if again_field is None or again.shape != image.shape or not np.array_equal(again, image):
+            return reading
+        name, tile = found
+        self.skin = with_face(self.skin, name, tile)
+        self.say(f"a face this skin had not seen yet: named {name} from the board, and kept")
+        return read(image, field, self.skin)
 
     def _save_stop(self, image: np.ndarray | None) -> str:
         if image is None:
@@ -337,6 +355,14 @@ class Player:
             self.actuator.open(advice.guess)
             self.clicked.append(advice.guess)
             return 1
+        left = [c for c in sorted(advice.mines) if board.cells[c] == UNOPENED]
+        if advice.guess is None and left:  # every covered cell a proven mine, and the game goes on:
+            for cell in left:  # one that is won only with every mine flagged (ace-minesweeper)
+                if self.still_wanted() and self.still_covered(board, cell):
+                    self.actuator.flag(cell)
+                    self.own_flags.add(cell)
+                    self.clicked.append(cell)
+            return 0
         raise VisionError("nothing to click on a board that is still being played")
 
     def play_game(self) -> GameLog:

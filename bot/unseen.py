@@ -15,6 +15,11 @@ board is read again with it. A new number look the board cannot name yet is told
 anything else: its cells are opened cells whose number is not known (board.UNREAD), and the game
 goes on with what the rest of the board says, until enough of it shows to name the look.
 Anything else leaves the cells unknown: the loop stops safely, as before.
+
+A face the skin has never seen is named the same way, by the board under it: "won" when nothing
+is covered but flags and every number counts exactly its flagged neighbours (a game won only with
+every mine flagged shows its won face only then, and a learner rarely gets there), "lost" when a
+mine has exploded. Any other unknown face stays unknown.
 """
 
 from __future__ import annotations
@@ -25,11 +30,11 @@ from itertools import permutations
 
 import numpy as np
 
-from bot.board import FLAG, UNREAD
+from bot.board import EXPLODED, FLAG, UNREAD, neighbour_table
 from bot.imagefile import write_image
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.skin import Skin
-from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, resample, ring_mask
+from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, face_box, resample, ring_mask
 
 NEW = 100  # class id of the first new look in the frame handed to the SAT check
 MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)
@@ -108,4 +113,43 @@ def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
         skin,
         cell_codes=np.append(skin.cell_codes, np.int8(number)),
         cell_sprites=np.concatenate([skin.cell_sprites, tile[None]]),
+    )
+
+
+def ended_as(codes: np.ndarray) -> str | None:
+    """What the board alone says of the game: "lost" (a mine exploded), "won" (nothing covered but
+    flags, each number counting exactly its flags), or None (still on, or not sure)."""
+    if (codes == EXPLODED).any():
+        return "lost"
+    if ((codes < 0) & (codes != FLAG)).any() or not (codes >= 0).any():
+        return None
+    flat, rows, cols = codes.ravel(), *codes.shape
+    flagged = [sum(flat[r * cols + c] == FLAG for r, c in around) for around in neighbour_table(rows, cols)]
+    return "won" if all(v == n for v, n in zip(flat.tolist(), flagged) if v >= 0) else None
+
+
+def unseen_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> tuple[str, np.ndarray] | None:
+    """(name, sprite at 1x) of a face the skin lacks, named by the board under it; None when the
+    board does not say, or the skin has that face already (then it is a misread, not a new face)."""
+    if reading.face is not None or not reading.framed or reading.unknown.any():
+        return None
+    name = ended_as(reading.codes)
+    if name is None or name in skin.face_names:
+        return None
+    h, w = skin.face_sprites.shape[1:3]
+    left, top, width, height = face_box(field, skin)
+    if left < 0 or top < 0 or left + width > image.shape[1] or top + height > image.shape[0]:
+        return None
+    return name, np.ascontiguousarray(resample(image, left, top, width, height, (w, h)))
+
+
+def with_face(skin: Skin, name: str, tile: np.ndarray) -> Skin:
+    """The skin with one more face sprite; written into its folder too, so it is kept."""
+    sprite = skin.folder / f"face_{name}.png" if skin.folder is not None else None
+    if sprite is not None and skin.folder.is_dir() and not sprite.exists():
+        write_image(str(sprite), tile)
+    return dataclasses.replace(
+        skin,
+        face_names=(*skin.face_names, name),
+        face_sprites=np.concatenate([skin.face_sprites, tile[None]]),
     )

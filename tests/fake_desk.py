@@ -25,9 +25,10 @@ SIZE = (1024, 768)
 
 
 class FakeDesk:
-    def __init__(self, level: Level, seed: int = 0, at: tuple[int, int] = (100, 80)) -> None:
-        self.level, self.seed, self.at = level, seed, at
-        self.game = Game(level, "safe", seed)
+    def __init__(self, level: Level, seed: int = 0, at: tuple[int, int] = (100, 80),
+                 game: type[Game] = Game) -> None:
+        self.level, self.seed, self.at, self.kind = level, seed, at, game
+        self.game = game(level, "safe", seed)
         self.games = 1
         self.grabs = 0
         self.misses: list[tuple[int, int]] = []
@@ -48,7 +49,7 @@ class FakeDesk:
     def restart(self, level: Level | None = None) -> None:
         self.level = level or self.level
         self.games += 1
-        self.game = Game(self.level, "safe", self.seed * 1000 + self.games)
+        self.game = self.kind(self.level, "safe", self.seed * 1000 + self.games)
         self._frame = None
 
     def move(self, at: tuple[int, int]) -> None:

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from bot.actuator import Actuator, Target
-from bot.board import UNOPENED
+from bot.board import FLAG, UNOPENED
 from bot.play import Options, Stop, play, summary
-from bot.simulator import Level
+from bot.simulator import Game, Level
 from bot.skin import load_skins
 from tests.fake_desk import FakeDesk
 
@@ -146,3 +146,42 @@ def test_a_number_the_skin_lacks_never_stops_the_run(tmp_path, number):
     assert len(logs) == 12 and all(g.result in ("won", "lost") for g in logs), logs
     assert not desk.misses
     assert any(f"named {number}" in line for line in said), said  # learnt along the way
+
+
+class FlagsToWin(Game):
+    """ace-minesweeper's rule: every safe cell opened is not a win; every mine flagged too."""
+
+    def _reveal(self, cells: list[tuple[int, int]]) -> None:
+        flags = self.shown == FLAG
+        super()._reveal(cells)
+        if self.status == "won" and not (flags == self.mine).all():
+            self.status = "playing"  # (the simulator flags the mines itself on a win: not here)
+            self.shown[self.mine & ~flags] = UNOPENED
+
+    def flag(self, cell: tuple[int, int]) -> None:
+        super().flag(cell)
+        opened = ((self.shown >= 0) | self.mine).all()
+        if self.status == "playing" and opened and ((self.shown == FLAG) == self.mine).all():
+            self.status = "won"
+
+
+def test_a_game_won_only_with_every_mine_flagged_and_a_won_face_never_seen(tmp_path):
+    """Opened to the last safe cell, the game goes on until every mine is flagged, and the skin,
+    learnt in games all lost, has no won face: the bot flags the mines (only then, and only proven
+    ones), names the new face from the board (nothing covered but flags, every number counting
+    them) and goes on to the next game."""
+    import dataclasses
+
+    skin = SKINS[0]
+    keep = [i for i, name in enumerate(skin.face_names) if name != "won"]
+    lacking = dataclasses.replace(skin, face_names=tuple(skin.face_names[i] for i in keep),
+                                  face_sprites=skin.face_sprites[keep], folder=None)
+    said: list[str] = []
+    desk = FakeDesk(BEGINNER, seed=3, game=FlagsToWin)
+    logs: list = []
+    options = Options(games=6, skins=[lacking], profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
+    assert len(logs) == 6 and all(g.result in ("won", "lost") for g in logs), logs
+    assert any(g.result == "won" for g in logs)
+    assert not desk.misses
+    assert sum("named won" in line for line in said) == 1, said  # learnt once, then known

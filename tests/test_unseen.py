@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from bot.advice import advise
-from bot.board import UNREAD, Board
+from bot.board import UNREAD, Board, parse_grid
 from bot.errors import InconsistentBoardError
 from bot.skin import load_skins
-from bot.unseen import unread, unseen_numbers, with_number
+from bot.unseen import ended_as, unread, unseen_numbers, with_number
 from bot.vision import read
 from tests.test_vision import NAMES, load, true_field
 
@@ -131,3 +131,16 @@ def test_looks_the_board_cannot_name_yet_are_played_around_soundly(first: int):
             check_played_around(unread(reading, found), truth, meta, name)
             around += 1
     assert around > 0
+
+
+@pytest.mark.parametrize(("grid", "ended"), [
+    ("F21\n22F\n1F2", None),  # the middle 2 has three flags round it: not a finished game
+    ("F1\n11", "won"),
+    ("F1\n1?", None),  # a covered cell left
+    ("*1\n11", None),  # a mine shown but none exploded: not enough to say
+    ("X1\n1?", "lost"),
+    ("??\n??", None),
+])
+def test_what_the_board_alone_says_of_the_game(grid, ended):
+    """The board names a face the skin lacks only when it leaves no doubt (bot.unseen.ended_as)."""
+    assert ended_as(parse_grid(grid).cells) == ended
