@@ -111,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
                            help="with --learn: learn from the screenshots in DIR (PNG/BMP, one game, several "
                                 "states: a lost game names the most) instead of the live screen; no clicks")
     calibrate.add_argument("--games", type=int, default=12, help="with --learn: at most this many games")
-    calibrate.add_argument("--templates", default=None, help="with --learn: write the skin under this folder")
+    calibrate.add_argument("--templates", default=None, help="where skins are read from and learnt ones written")
     return parser
 
 
@@ -272,7 +272,8 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
     with Screen() as screen:
         monitor = screen.monitors()[0]
         image = screen.grab()
-    cal, skin, fresh = locate(image, load_skins(names=args.skin), Path(args.profile))
+    skins = load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin)
+    cal, skin, fresh = locate(image, skins, Path(args.profile))
     field = cal.with_pitch(skin)
     found = {"skin": skin.name, "scale": cal.scale, "field": _field_dict(field), "profile": args.profile,
              "reused": not fresh, "screen_origin": [monitor.left, monitor.top]}
