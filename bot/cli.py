@@ -20,6 +20,9 @@ from pathlib import Path
 
 from bot.errors import BotError, VisionError
 
+#: The first-click rules (bot.simulator.RULES; not imported from there, which would load OpenCV at start).
+RULES = ("safe", "winxp", "zero", "none")
+
 
 class Exit(IntEnum):
     OK = 0
@@ -45,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
                            help="forced cells, probabilities and the best move for a text grid")
     solve.add_argument("file", help="text grid file, or - for standard input")
     solve.add_argument("--mines", type=int, default=None, help="total mines on the board (none: not assumed)")
-    solve.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="first-click rule")
+    solve.add_argument("--rules", choices=RULES, default="safe", help="first-click rule")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--deadline", type=float, default=5.0, metavar="SECONDS",
                        help="past this, answer with what is proven and approximate odds, labelled so (0: no limit)")
@@ -53,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", formatter_class=shown,
                            help="play simulated games and print win rate and speed")
     bench.add_argument("--level", default="beginner", help="beginner, intermediate, expert or RxCxM")
-    bench.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe",
+    bench.add_argument("--rules", choices=RULES, default="safe",
                        help="first-click rule: safe (no mine), winxp (mine moved to the corner), zero (opens an area)")
     bench.add_argument("--games", type=int, default=1000, help="games to play")
     bench.add_argument("--seed", type=int, default=0, help="seed of the layouts (same seed, same games)")
@@ -81,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--new-layouts", action=argparse.BooleanOptionalAction, default=True,
                       help="start each game in a new second of the clock: WineMine seeds its mines from it, so "
                            "games started in one second are one game played again")
-    play.add_argument("--rules", choices=("safe", "winxp", "zero"), default="safe", help="the game's first-click rule")
+    play.add_argument("--rules", choices=RULES, default="safe", help="the game's first-click rule")
     play.add_argument("--record", help="save every frame acted on (PNG + text grid) in this folder")
     play.add_argument("--profile", default=str(default_profile()), help="the saved calibration, reused and kept")
     play.add_argument("--annotated", default="dry-run.png", help="dry run: where the annotated screenshot goes")

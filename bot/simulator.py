@@ -1,4 +1,7 @@
-"""Headless games with the three first-click rules, seeded and reproducible.
+"""Headless games with the four first-click rules, seeded and reproducible: `safe` (the first
+click is never a mine: the mines are placed after it, elsewhere), `zero` (nor its neighbours),
+`winxp` (placed before; a mine under the first click moves to the top-left free cell) and `none`
+(placed before and never moved: the first click can lose, as in ace-minesweeper).
 
 The simulator shows the player exactly what the real game shows (a Board), so the
 play loop, the solver and the benchmarks can run against it without a screen.
@@ -15,7 +18,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, Cell, around_count, neighbours
 from bot.errors import BotError
 
-RULES = ("safe", "winxp", "zero")
+RULES = ("safe", "winxp", "zero", "none")
 LEVELS = {
     "beginner": (9, 9, 10),
     "intermediate": (16, 16, 40),
@@ -79,7 +82,7 @@ class Game:
         self.clicks = 0
         self.placed = False
         self.fixed = False
-        if rule == "winxp":
+        if rule in ("winxp", "none"):
             self._place(self.rng.choice(self.mine.size, level.mines, replace=False))
 
     @classmethod
@@ -100,6 +103,8 @@ class Game:
         _, self.zero_labels = cv2.connectedComponents(zeros, connectivity=8)
 
     def _first_click(self, cell: Cell) -> None:
+        if self.rule == "none":
+            return
         if self.rule == "winxp":
             if self.mine[cell]:
                 free = np.flatnonzero(~self.mine)[0]  # top-left, or the first free cell to its right

@@ -337,3 +337,22 @@ def test_bench_in_two_processes_where_there_is_no_fork(monkeypatch):
     spawned = sorted((r.won, r.clicks, r.three_bv) for r in bench.play_many(level, "safe", 12, 5, jobs=2))
     alone = sorted((r.won, r.clicks, r.three_bv) for r in bench.play_many(level, "safe", 12, 5, jobs=1))
     assert spawned == alone
+
+
+def test_each_first_click_rule_and_the_cli_knows_them_all():
+    """`none` (ace-minesweeper: mines placed before the first click, never moved) loses on a mine
+    under it; `safe` and `zero` never do, `zero` opens an area; the CLI offers every rule."""
+    from bot import cli
+    from bot.simulator import RULES, Game, Level
+
+    assert cli.RULES == RULES
+    lost = {rule: 0 for rule in RULES}
+    for seed in range(200):
+        for rule in RULES:
+            game = Game(Level(8, 8, 30), rule, seed)
+            game.open((3, 3))
+            lost[rule] += game.status == "lost"
+            if rule == "zero":
+                assert game.shown[3, 3] == 0
+    assert lost["safe"] == lost["zero"] == lost["winxp"] == 0
+    assert 60 < lost["none"] < 130  # 30 of 64 cells: about 94 of 200
