@@ -21,6 +21,8 @@ from bot.skin import Skin
 from bot.vision import Field, Reading, read, read_cells, resample
 
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+#: Cells a side a grown field may lose to find the game's frame inside it (bot.calibrate._framed_inside).
+TRIM = 2
 COARSE = 2  # the fallback face search runs on an image this many times smaller
 PEAKS = 3  # spots per scale checked at full size
 MAX_SIDE = 60  # no game has more cells than this in a row or column
@@ -304,11 +306,31 @@ def _from_candidates(
             if field is None or min(field.rows, field.cols) < MIN_SIDE:
                 continue  # a few cells that happen to fit: a face-like blob at a wrong scale
             field, reading = _best_offset(image, skin, field)
+            if not reading.framed:
+                field, reading = _framed_inside(image, skin, field, reading)
             if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
                 continue
             cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
             return score * (1 - float(reading.unknown.mean())), cal, skin
     return None
+
+
+def _framed_inside(image: np.ndarray, skin: Skin, field: Field, reading: Reading) -> tuple[Field, Reading]:
+    """The largest field inside the grown one whose frame is the game's, when the grown one's is not:
+    a border drawn like an opened cell (ace-minesweeper's green, its opened zeros' ground) grows
+    the field by a column on each side and a row below. Trimmed by at most TRIM cells a side."""
+    for rows, cols in sorted(((r, c) for r in range(TRIM + 1) for c in range(TRIM + 1) if r or c),
+                             key=lambda rc: rc[0] + 2 * rc[1]):
+        inner = Field(field.left + cols * field.pitch, field.top, field.pitch, field.rows - rows, field.cols - 2 * cols)
+        if min(inner.rows, inner.cols) < MIN_SIDE:
+            continue
+        try:
+            found = read(image, inner, skin)
+        except VisionError:
+            continue
+        if found.framed:
+            return inner, found
+    return field, reading
 
 
 def _best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Reading]:

@@ -351,6 +351,25 @@ class Learner:
                 last_click = (max(safe), True)
                 image = self._opened(*safe)
                 continue
+            covered = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)]
+            if not covered:  # nothing left to open, yet the face goes on: a bait on a safe cell
+                wrong = [b for b in sorted(baits) if b not in mines]  # blocks the win: take it off
+                if not wrong:  # and open it at once (a zero beside a covered cell fits no naming)
+                    raise LearnError("every cell is open or flagged and the game has not ended: "
+                                     "a game whose face does not show its end is not learnt yet")
+                cell = wrong[0]
+                self._unflag(hands, cell)
+                baits.discard(cell)
+                hands.click(*self.centre(cell))
+                last_click = (cell, len(wrong) == 1)  # the one cell left that is not a mine
+                image = self._opened(cell)
+                continue
+            if set(covered) <= mines:  # only mines left, and the game goes on: it is
+                for cell in covered:  # won by flagging them (ace-minesweeper), never by a click
+                    hands.click(*self.centre(cell), button="right")
+                last_click = (covered[-1], True)
+                image = self._opened(*covered)
+                continue
             # Nothing is certain: guess, with a flag on another covered cell first, so that a
             # loss shows what a flag without a mine under it looks like.
             cell = self._guess(logic)
@@ -364,6 +383,18 @@ class Learner:
             hands.click(*self.centre(cell))
             last_click = (cell, False)
             image = self._opened(cell)
+
+    def _unflag(self, hands: Hands, cell: Cell) -> np.ndarray:
+        """Right-click a flagged cell until it shows covered (past a question mark, if any)."""
+        for _ in range(3):
+            hands.click(*self.centre(cell), button="right")
+            image = self._grab_until(lambda ids: int(ids[cell]) not in self._flag_looks())
+            if image is not None and self.role.get(int(self.frame(image)[cell])) == "unopened":
+                return image
+        raise LearnError(f"the flag at {cell} did not come off")
+
+    def _flag_looks(self) -> list[int]:
+        return [k for k, r in self.role.items() if r == "flag"]
 
     def _learn_marks(self, hands: Hands, cell: Cell) -> np.ndarray:
         """Right-click a covered cell until it is covered again: flag, maybe question mark, covered."""

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from bot.actuator import Actuator, Target
+from bot.native_game import NativeGame
 from bot.wine_game import Window, WineGame
 
 
 class Witness:
     """`play(..., actuator_factory=witness.factory)`; then clicks, outside and points."""
 
-    def __init__(self, game: WineGame) -> None:
+    def __init__(self, game: WineGame | NativeGame) -> None:
         self.game = game
         self.window: Window | None = None
         self.points: list[tuple[int, int, bool]] = []  # every click: x, y, on the field or the face

@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 from bot.actuator import Actuator, Target
-from bot.board import FLAG, UNOPENED
+from bot.board import UNOPENED
 from bot.play import Options, Stop, play, summary
-from bot.simulator import Game, Level
+from bot.simulator import Level
 from bot.skin import load_skins
 from tests.fake_desk import FakeDesk
+from tests.toy_game import FlagsToWin
 
 SKINS = load_skins(names=["classic"])
 BEGINNER, INTERMEDIATE = Level(9, 9, 10), Level(16, 16, 40)
@@ -146,23 +147,6 @@ def test_a_number_the_skin_lacks_never_stops_the_run(tmp_path, number):
     assert len(logs) == 12 and all(g.result in ("won", "lost") for g in logs), logs
     assert not desk.misses
     assert any(f"named {number}" in line for line in said), said  # learnt along the way
-
-
-class FlagsToWin(Game):
-    """ace-minesweeper's rule: every safe cell opened is not a win; every mine flagged too."""
-
-    def _reveal(self, cells: list[tuple[int, int]]) -> None:
-        flags = self.shown == FLAG
-        super()._reveal(cells)
-        if self.status == "won" and not (flags == self.mine).all():
-            self.status = "playing"  # (the simulator flags the mines itself on a win: not here)
-            self.shown[self.mine & ~flags] = UNOPENED
-
-    def flag(self, cell: tuple[int, int]) -> None:
-        super().flag(cell)
-        opened = ((self.shown >= 0) | self.mine).all()
-        if self.status == "playing" and opened and ((self.shown == FLAG) == self.mine).all():
-            self.status = "won"
 
 
 def test_a_game_won_only_with_every_mine_flagged_and_a_won_face_never_seen(tmp_path):

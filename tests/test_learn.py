@@ -19,7 +19,7 @@ from bot.learn import Learner, write_skin
 from bot.simulator import Level
 from bot.skin import load_skin
 from bot.vision import read
-from tests.toy_game import ToyGame, check_reads, unseen_boards
+from tests.toy_game import FlagsToWin, ToyGame, check_reads, unseen_boards
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
 FRESH = sorted(p.stem for p in FIXTURES.glob("*-start.json"))
@@ -173,3 +173,17 @@ def test_learning_a_window_at_the_screen_edge():
     assert abs(fx - x) <= 2 and abs(fy - y) <= 2 and fx >= 0 and fy >= 0
     assert {"playing", "pressed", "lost"} <= set(learnt.faces)
     assert {"unopened", "0", "1", "mine", "exploded"} <= set(learnt.cells)
+
+
+def test_learning_a_game_won_only_with_every_mine_flagged():
+    """ace-minesweeper: the last safe cell opened, the game goes on until every mine is flagged.
+    The learner once guessed a proven mine there, lost, and took that loss for a win (its dead
+    face kept as the won one); now it flags the mines, and sees the true won face."""
+    game = ToyGame(Level(9, 9, 10), game=FlagsToWin)
+    learnt = Learner(game.grab, lambda lat, face: game, games=40).run()
+    assert {"won", "lost"} <= set(learnt.faces)
+    x, y, w, h = learnt.face_box
+    for name in ("won", "lost"):
+        shown = game.draw(face=name)[y : y + h, x : x + w]
+        assert np.abs(learnt.faces[name].astype(int) - shown).max() < 30, name
+

@@ -102,22 +102,39 @@ def faces() -> dict[str, np.ndarray]:
     return out
 
 
+class FlagsToWin(Game):
+    """ace-minesweeper's rule: every safe cell opened is not a win; every mine flagged too."""
+
+    def _reveal(self, cells: list[tuple[int, int]]) -> None:
+        flags = self.shown == FLAG
+        super()._reveal(cells)
+        if self.status == "won" and not (flags == self.mine).all():
+            self.status = "playing"  # (the simulator flags the mines itself on a win: not here)
+            self.shown[self.mine & ~flags] = UNOPENED
+
+    def flag(self, cell: tuple[int, int]) -> None:
+        super().flag(cell)
+        opened = ((self.shown >= 0) | self.mine).all()
+        if self.status == "playing" and opened and ((self.shown == FLAG) == self.mine).all():
+            self.status = "won"
+
+
 class ToyGame:
     """Screen, mouse and game in one: grab() shows it, click/hold/release play it."""
 
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
-                 seed: int = 0, screen: tuple[int, int] = (800, 600)) -> None:
+                 seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game) -> None:
         level = level or Level(9, 9, 10)
         self.level, self.scale, self.at, self.screen = level, scale, at, screen
         self.cells, self.faces = sprites(), faces()
-        self.seed = seed
+        self.seed, self.kind = seed, game
         self.games = 0
         self.clicks: list[tuple[int, int, str]] = []
         self.held: tuple[int, int] | None = None
         self.new_game()
 
     def new_game(self) -> None:
-        self.game = Game(self.level, "safe", seed=self.seed + self.games)
+        self.game = self.kind(self.level, "safe", seed=self.seed + self.games)
         self.games += 1
 
     @property
@@ -181,8 +198,11 @@ class ToyGame:
         if button == "left":
             self.game.open(cell)
         elif button == "right" and self.game.status == "playing":
-            code = self.game.shown[cell]
-            self.game.shown[cell] = {UNOPENED: FLAG, FLAG: QUESTION, QUESTION: UNOPENED}.get(int(code), code)
+            code = int(self.game.shown[cell])
+            if code == UNOPENED:
+                self.game.flag(cell)  # (a game won by flags ends here)
+            else:
+                self.game.shown[cell] = {FLAG: QUESTION, QUESTION: UNOPENED}.get(code, code)
 
     def hold(self, x: int, y: int) -> None:
         self.held = self._cell(x, y)

@@ -1,0 +1,147 @@
+"""Start, find, move and close a Minesweeper that runs natively on X (not under Wine): the games
+the learner is measured on (issue 13). Like bot.wine_game, for benchmarks and tests only: the bot
+itself finds any game on the screen by its look.
+
+What each game needs to be started at a level is written down here (its command, how to tell its
+main window, the keys that pick a level), and what it is known to do (its first-click rule, from
+its source), so a benchmark can compare its live win rate with the simulator's for that rule.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+
+from bot.errors import BotError, CaptureError
+from bot.simulator import Level
+from bot.wine_game import Window, _run
+from bot.xdisplay import stop_process
+
+_LINE = re.compile(r'(0x[0-9a-f]+) "(.*)": \(.*\)\s+(\d+)x(\d+)\+(-?\d+)\+(-?\d+)\s+\+(-?\d+)\+(-?\d+)')
+
+
+@dataclass(frozen=True)
+class NativeProgram:
+    name: str
+    command: tuple[str, ...]
+    title: str  # the main window's title holds this
+    rule: str  # first-click rule (bot.simulator.RULES), from the game's source
+    levels: dict[str, tuple[Level, tuple[str, ...]]] = field(default_factory=dict)  # name: level, keys for it
+    default: str = "default"
+    note: str = ""
+
+    def level(self, name: str | None = None) -> Level:
+        return self.levels[name or self.default][0]
+
+
+#: DJ Delorie's ace-minesweeper (Debian ace-of-penguins): mines placed before the first click and
+#: never moved (`start_again` in games/minesweeper.c); a win needs every mine flagged
+#: (`check_for_win`: untagged == 0); keys 1-4 pick the level, whose cells are 48, 36, 24 and 12 px
+#: in a window of one size: the cells scale, the face and counter do not.
+ACE = NativeProgram(
+    "ace-minesweeper", ("/usr/games/ace-minesweeper",), "ace-minesweeper", "none",
+    {"1": (Level(8, 8, 6), ("1",)), "2": (Level(11, 11, 20), ("2",)), "3": (Level(16, 16, 45), ("3",)),
+     "default": (Level(32, 32, 200), ())},
+    note="a win needs every mine flagged; the first click can lose",
+)
+
+PROGRAMS = {p.name: p for p in (ACE,)}
+
+
+class NativeGame:
+    """`with NativeGame(ACE, "3", x=100, y=100) as game:` starts the game on $DISPLAY, moves its
+    window there (no window manager: X puts it where asked), picks the level, waits until it is
+    drawn, and always closes it."""
+
+    def __init__(self, program: NativeProgram, level: str | None = None, x: int = 100, y: int = 100) -> None:
+        if shutil.which(program.command[0]) is None:
+            raise BotError(f"{program.name} is not installed ({program.command[0]}): ./scripts/setup --games")
+        self.program, self.level_name, self.at = program, level or program.default, (x, y)
+        self.level = program.level(self.level_name)
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60) -> Window:
+        self.proc = subprocess.Popen(list(self.program.command), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        window = None
+        while window is None and time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise CaptureError(f"{self.program.name} exited at once (code {self.proc.returncode})")
+            time.sleep(0.1)
+            window = self.window()
+        if window is None:
+            raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
+        window = self.move(*self.at)
+        for key in self.program.levels[self.level_name][1]:
+            _run(["xdotool", "key", "--window", str(window.wid), key])
+        return self.drawn(timeout)
+
+    def window(self) -> Window | None:
+        """The game's main window as X sees it now, or None when it is not (or no longer) there."""
+        try:
+            tree = _run(["xwininfo", "-root", "-tree"], timeout=10)
+        except BotError:
+            return None
+        for line in tree.splitlines():
+            match = _LINE.search(line)
+            if match and self.program.title in match.group(2) and int(match.group(3)) > 20:
+                wid, _, w, h, _, _, x, y = match.groups()
+                return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
+        return None
+
+    def drawn(self, timeout: float = 60) -> Window:
+        """Wait until the window shows the same, not plain, picture in two grabs."""
+        import mss
+        import numpy as np
+
+        deadline = time.monotonic() + timeout
+        last = None
+        with mss.MSS() as grabber:
+            while time.monotonic() < deadline:
+                window = self.window()
+                if window is not None:
+                    box = {"left": window.left, "top": window.top, "width": window.width, "height": window.height}
+                    now = np.array(grabber.grab(box))
+                    if last is not None and np.array_equal(now, last) and now[..., :3].std() > 5:
+                        return window
+                    last = now
+                time.sleep(0.1)
+        raise CaptureError(f"{self.program.name}'s window was not drawn within {timeout:.0f} s")
+
+    def on_target(self, x: int, y: int, window: Window | None = None) -> bool:
+        """Is the point inside the game's window, by X's geometry (never the bot's calibration)?"""
+        window = window or self.window()
+        return window is not None and window.left <= x < window.left + window.width \
+            and window.top <= y < window.top + window.height
+
+    def move(self, x: int, y: int) -> Window:
+        window = self.window()
+        if window is None:
+            raise CaptureError(f"{self.program.name}'s window is gone")
+        _run(["xdotool", "windowmove", str(window.wid), str(x), str(y)])
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            moved = self.window()
+            if moved is not None and (moved.left, moved.top) == (x, y):
+                return moved
+            time.sleep(0.05)
+        raise CaptureError(f"{self.program.name}'s window did not move")
+
+    def answer_dialogs(self) -> int:
+        return 0  # (none of these games asks anything after a game)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            stop_process(self.proc)
+        self.proc = None
+
+    def __enter__(self) -> NativeGame:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Another Minesweeper, learnt and played live: a game no shipped skin knows, in a private Xvfb.
+
+The game is started (bot.native_game), its look learnt from scratch as a user would
+(`python -m bot calibrate --learn`, timed), then N games are played on each level asked for, every
+click judged by X's own geometry of the game's window (a click outside it is counted). Each level's
+live win rate is printed beside the simulator's for the game's first-click rule on the same level.
+
+    python3 scripts/bench_games.py --game ace-minesweeper --games 50
+    python3 scripts/bench_games.py --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_live import bench_level, report
+
+from bot import bench
+from bot.native_game import PROGRAMS, NativeGame
+from bot.skin import load_skins
+from bot.xdisplay import VirtualDisplay
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def learn(templates: Path, profile: Path, games: int) -> tuple[float, int]:
+    """`calibrate --learn` as a user runs it: (seconds, exit code)."""
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "bot", "calibrate", "--learn", "--templates", str(templates),
+                           "--profile", str(profile), "--games", str(games)], cwd=ROOT, check=False)
+    return time.monotonic() - start, done.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=sorted(PROGRAMS), default="ace-minesweeper")
+    parser.add_argument("--levels", default=None, help="comma-separated level names (default: the game's default)")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--learn-games", type=int, default=12)
+    parser.add_argument("--sim-games", type=int, default=5000, help="simulator games per level for the comparison")
+    parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
+    parser.add_argument("--work", default=None, help="keep the learnt skin and profile in this folder")
+    args = parser.parse_args()
+    program = PROGRAMS[args.game]
+    levels = (args.levels or program.default).split(",")
+    lines = []
+    with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
+        work = Path(args.work or tmp)
+        templates, profile = work / "skins", work / "profile.json"
+        for index, name in enumerate(levels):
+            level = program.level(name)
+            with NativeGame(program, name, x=100, y=100) as game:
+                if index == 0:
+                    seconds, code = learn(templates, profile, args.learn_games)
+                    lines.append(f"{program.name}: learnt from no skin in {seconds:.1f} s (exit {code})")
+                    print(lines[-1], flush=True)
+                    if code != 0:
+                        break
+                start = time.time()
+                tally = bench_level(game, args.games, load_skins(templates), profile, program.rule,
+                                    Path(args.stops), f"{program.name} {name}")
+                lines.append(report(f"{name} {level.rows}x{level.cols}/{level.mines}", tally, time.time() - start))
+                print("\n" + lines[-1], flush=True)
+            sim = bench.summarise(list(bench.play_many(level, program.rule, args.sim_games, seed=1,
+                                                       jobs=os.cpu_count() or 1)))
+            lines.append(f"  simulator, rule {program.rule}, {sim['games']} games: {sim['win_rate']:.1%} "
+                         f"(95% CI {sim['ci_low']:.1%}..{sim['ci_high']:.1%})")
+            print(lines[-1], flush=True)
+    print("\n".join(["", *lines]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
