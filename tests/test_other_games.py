@@ -1,0 +1,49 @@
+"""Other Minesweepers, live, in the test's own Xvfb: a look no skin ships, learnt from nothing as a
+user would (`calibrate --learn`), then played. Every click is judged by X's geometry of the game's
+window (bot.witness), never by the bot's own calibration.
+
+ace-minesweeper (Debian ace-of-penguins, installed by `./scripts/setup --games`): opens at +0+0,
+needs every mine flagged to win, can lose on the first click, and its border is drawn like its
+opened zeros; each of those stopped the bot before (issue 13).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.capture import Screen
+from bot.native_game import ACE, NativeGame
+from bot.play import Options, play
+from bot.skin import load_skins
+from bot.witness import Witness
+
+pytestmark = pytest.mark.full
+
+
+@pytest.fixture
+def ace(display):
+    if shutil.which(ACE.command[0]) is None:
+        pytest.skip("ace-minesweeper is not installed: ./scripts/setup --games (Debian ace-of-penguins)")
+    with NativeGame(ACE, x=0, y=0) as game:  # where it opens by itself: the screen's corner
+        yield game
+
+
+def test_ace_minesweeper_learnt_from_nothing_then_played(ace: NativeGame, tmp_path: Path, capsys):
+    templates, profile = tmp_path / "skins", tmp_path / "profile.json"
+    assert cli.main(["calibrate", "--learn", "--templates", str(templates), "--profile", str(profile)]) == 0
+    skins = load_skins(templates)
+    assert [s.cell for s in skins] == [12]  # its default level: 32 x 32 cells of 12 px
+    witness = Witness(ace)
+    logs: list = []
+    said: list[str] = []
+    options = Options(games=8, skins=skins, rule=ACE.rule, profile=profile, stop_dir=tmp_path, patience=15.0)
+    with Screen() as screen:
+        play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
+    assert len(logs) == 8 and all(g.result in ("won", "lost") for g in logs), (logs, said)
+    assert witness.clicks > 8 and witness.outside == 0
+    if any(g.result == "won" for g in logs):  # (a win needs every mine flagged: the bot flags them)
+        assert "won" in load_skins(templates)[0].face_names
