@@ -10,7 +10,7 @@ Display scaling (125 %, 150 %, 200 %) is only a different scale to try.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -21,6 +21,9 @@ from bot.skin import Skin
 from bot.vision import Field, Reading, read, read_cells, resample
 
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+#: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
+#: cells at smaller levels and keep the face (ace-minesweeper: 12, 24, 36 and 48 px cells).
+CELL_FACTORS = (2.0, 3.0, 4.0, 1.5, 1.25)
 #: Cells a side a grown field may lose to find the game's frame inside it (bot.calibrate._framed_inside).
 TRIM = 2
 COARSE = 2  # the fallback face search runs on an image this many times smaller
@@ -37,9 +40,13 @@ class Calibration:
     top: float
     rows: int
     cols: int
+    #: The cells' size over the skin's where it differs from the face's (`scale`): None when not.
+    cell_scale: float | None = None
 
     def with_pitch(self, skin: Skin) -> Field:
-        return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols)
+        if self.cell_scale is None:
+            return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols)
+        return Field(self.left, self.top, skin.cell * self.cell_scale, self.rows, self.cols, chrome=self.scale)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1) + "\n"
@@ -48,8 +55,9 @@ class Calibration:
     def from_json(cls, text: str) -> Calibration:
         try:
             data = json.loads(text)
+            cell_scale = data.get("cell_scale")
             return cls(str(data["skin"]), float(data["scale"]), float(data["left"]), float(data["top"]),
-                       int(data["rows"]), int(data["cols"]))
+                       int(data["rows"]), int(data["cols"]), None if cell_scale is None else float(cell_scale))
         except (ValueError, KeyError, TypeError) as err:
             raise VisionError(f"bad calibration profile: {err}") from err
 
@@ -198,12 +206,14 @@ def _is_cell(image: np.ndarray, skin: Skin, scale: float, left: float, top: floa
     return _cell_distance(image, skin, scale, left, top) <= EDGE_DISTANCE
 
 
-def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float) -> Field | None:
-    """The field under a face: the widest run of cells centred under it, then down to the last row."""
+def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float,
+                chrome: float | None = None) -> Field | None:
+    """The field under a face: the widest run of cells centred under it, then down to the last row.
+    `scale` is the cells'; the face's, where it differs, is `chrome`."""
     pitch = skin.cell * scale
     dx, dy = skin.face_offset
-    centre = face_left - dx * scale
-    top = face_top - dy * scale
+    centre = face_left - dx * (scale if chrome is None else chrome)
+    top = face_top - dy * (scale if chrome is None else chrome)
     # Odd width puts a cell under the face's centre, even width a cell edge: keep the better fit,
     # at the sub-pixel offset that fits best (the face was placed to the whole pixel).
     fits = {}
@@ -237,7 +247,7 @@ def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, f
         ):
             rows += 1
         if cols >= 2 and rows >= 2:
-            return _trim(image, skin, Field(left, top, pitch, rows, cols))
+            return _trim(image, skin, Field(left, top, pitch, rows, cols, chrome))
     return None
 
 
@@ -250,9 +260,9 @@ def _trim(image: np.ndarray, skin: Skin, field: Field) -> Field:
         except VisionError:
             return field
         if (~known[-1]).mean() > 0.5:
-            field = Field(field.left, field.top, field.pitch, field.rows - 1, field.cols)
+            field = replace(field, rows=field.rows - 1)
         elif (~known[:, 0]).mean() > 0.5 and (~known[:, -1]).mean() > 0.5:
-            field = Field(field.left + field.pitch, field.top, field.pitch, field.rows, field.cols - 2)
+            field = replace(field, left=field.left + field.pitch, cols=field.cols - 2)
         else:
             return field
     return field
@@ -299,10 +309,13 @@ def _from_candidates(
         score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
         if score < 0.6:
             continue
-        for trial in _scales_to_try(fine):
-            if trial != fine:  # the face's place at exactly this scale
-                _, _, fx, fy = _refine_face(image, skin, trial, round(fx), round(fy), steps=(0.0,))
-            field = _grow_field(image, skin, trial, fx, fy)
+        display = _scales_to_try(fine)
+        trials = [(t, None) for t in display] + [(display[0] * k, display[0]) for k in CELL_FACTORS]
+        for trial, chrome in trials:
+            face_scale = trial if chrome is None else chrome
+            if face_scale != fine:  # the face's place at exactly this scale
+                _, _, fx, fy = _refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
+            field = _grow_field(image, skin, trial, fx, fy, chrome)
             if field is None or min(field.rows, field.cols) < MIN_SIDE:
                 continue  # a few cells that happen to fit: a face-like blob at a wrong scale
             field, reading = _best_offset(image, skin, field)
@@ -310,7 +323,10 @@ def _from_candidates(
                 field, reading = _framed_inside(image, skin, field, reading)
             if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
                 continue
-            cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
+            if chrome is None:
+                cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
+            else:
+                cal = Calibration(skin.name, chrome, field.left, field.top, field.rows, field.cols, trial)
             return score * (1 - float(reading.unknown.mean())), cal, skin
     return None
 
@@ -321,7 +337,7 @@ def _framed_inside(image: np.ndarray, skin: Skin, field: Field, reading: Reading
     the field by a column on each side and a row below. Trimmed by at most TRIM cells a side."""
     for rows, cols in sorted(((r, c) for r in range(TRIM + 1) for c in range(TRIM + 1) if r or c),
                              key=lambda rc: rc[0] + 2 * rc[1]):
-        inner = Field(field.left + cols * field.pitch, field.top, field.pitch, field.rows - rows, field.cols - 2 * cols)
+        inner = replace(field, left=field.left + cols * field.pitch, rows=field.rows - rows, cols=field.cols - 2 * cols)
         if min(inner.rows, inner.cols) < MIN_SIDE:
             continue
         try:
@@ -343,7 +359,7 @@ def _best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Re
     if not reading.unknown.any():
         return field, reading
     for dy, dx in ((dy, dx) for dy in SUBPIXEL for dx in SUBPIXEL if dx or dy):
-        moved = Field(base.left + dx, base.top + dy, base.pitch, base.rows, base.cols)
+        moved = replace(base, left=base.left + dx, top=base.top + dy)
         try:
             other = read(image, moved, skin)
         except VisionError:

@@ -137,7 +137,7 @@ class Player:
         x0, y0 = max(0, int(f.left - 16 * s)), max(0, int(f.top - 48 * s))
         x1, y1 = min(width, int(f.left + f.width + 16 * s) + 1), min(height, int(f.top + f.height + 8 * s) + 1)
         self.region = Region(x0 + self.origin.left, y0 + self.origin.top, x1 - x0, y1 - y0)
-        self.view = Field(f.left - x0, f.top - y0, f.pitch, f.rows, f.cols)
+        self.view = replace(f, left=f.left - x0, top=f.top - y0)
 
     def calibrate(self, image: np.ndarray) -> None:
         cal, skin, _ = locate(image, self.options.skins, self.options.profile)
@@ -465,7 +465,7 @@ class Player:
             if not np.array_equal(self._field_pixels(clean), self._field_pixels(image, self.shown)):
                 continue  # the user moved while we thought: read again before showing anything
             f, r = self.field, self.region
-            shown = drawing(Field(f.left + self.origin.left, f.top + self.origin.top, f.pitch, f.rows, f.cols),
+            shown = drawing(replace(f, left=f.left + self.origin.left, top=f.top + self.origin.top),
                             self.advised[-1][1])
             overlay.show(shown)
             ours = shown.mask(r.left, r.top, r.width, r.height)  # the grab's pixels under our marks

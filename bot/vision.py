@@ -57,6 +57,12 @@ class Field:
     pitch: float
     rows: int
     cols: int
+    #: The face's and counter's scale, where it is not the cells' (None: the same): a game whose
+    #: cells grow with the level while its face and counter keep their size (ace-minesweeper).
+    chrome: float | None = None
+
+    def scale_of_chrome(self, skin: Skin) -> float:
+        return self.chrome if self.chrome is not None else self.pitch / skin.cell
 
     @property
     def width(self) -> float:
@@ -422,7 +428,7 @@ def impossible_zeros(codes: np.ndarray) -> np.ndarray:
 
 def face_box(field: Field, skin: Skin) -> tuple[float, float, float, float]:
     """Where the face is, in the field's pixels: (left, top, width, height)."""
-    scale = field.pitch / skin.cell
+    scale = field.scale_of_chrome(skin)
     h, w = skin.face_sprites.shape[1:3]
     dx, dy = skin.face_offset
     return field.left + field.width / 2 + dx * scale, field.top + dy * scale, w * scale, h * scale
@@ -451,13 +457,13 @@ def _memo(kind: str, sprites: np.ndarray, image: np.ndarray, box: tuple[float, f
 
 def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, float]:
     box = face_box(field, skin)
-    return _memo("face", skin.face_sprites, image, box, field.pitch / skin.cell,
+    return _memo("face", skin.face_sprites, image, box, field.scale_of_chrome(skin),
                  lambda: _read_face(image, field, skin, box))
 
 
 def _read_face(image: np.ndarray, field: Field, skin: Skin,
                box: tuple[float, float, float, float]) -> tuple[str | None, float]:
-    scale = field.pitch / skin.cell
+    scale = field.scale_of_chrome(skin)
     h, w = skin.face_sprites.shape[1:3]
     try:
         index, best, second = _best_of_shifts(
@@ -490,7 +496,7 @@ def _read_led(
 ) -> tuple[int | None, float]:
     if not len(skin.digit_sprites):
         return None, 0.0
-    scale = field.pitch / skin.cell
+    scale = field.scale_of_chrome(skin)
     h, w = skin.digit_sprites.shape[1:3]
     side = field.left + (field.width if anchor == "right" else 0.0)
     whole = (side + offset[0] * scale, field.top + offset[1] * scale, w * skin.digits * scale, h * scale)

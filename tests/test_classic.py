@@ -67,3 +67,32 @@ def test_the_face_alone_never_sets_the_scale(face, tried):
     from bot.calibrate import _scales_to_try
 
     assert _scales_to_try(face) == tried
+
+
+@pytest.mark.parametrize("factor", (2, 3))
+def test_cells_bigger_than_the_face_says(factor):
+    """ace-minesweeper draws 24, 36 and 48 px cells at its smaller levels and keeps its face and
+    counter: a field only the cells of which are scaled is found and read, the face and counter at
+    their own size, and the calibration keeps both scales through its saved form."""
+    from bot.calibrate import Calibration
+
+    cells, counter, face = list(boards(0))[1]  # Beginner, mid-game, flags and question marks
+    image, (fx, fy) = draw_window(cells, counter, face, TEMPLATES / "classic", screen=(1024, 768), at=(400, 80))
+    rows, cols = cells.shape
+    border = 6  # the field and the frame round it, drawn `factor` times bigger, under the same face
+    part = image[fy - border : fy + rows * 16 + border, fx - border : fx + cols * 16 + border]
+    big = cv2.resize(part, None, fx=factor, fy=factor, interpolation=cv2.INTER_NEAREST)
+    left, top = fx + cols * 8 - cols * 8 * factor, fy
+    skin = next(s for s in SKINS if s.name == "classic")  # the counter keeps its place from the field's left
+    (dx, dy), (h, w) = skin.counter_offset, skin.digit_sprites.shape[1:3]
+    led = image[fy + dy : fy + dy + h, fx + dx : fx + dx + 3 * w].copy()
+    image[top - border * factor : top - border * factor + big.shape[0],
+          left - border * factor : left - border * factor + big.shape[1]] = big
+    image[fy + dy : fy + dy + h, left + dx : left + dx + 3 * w] = led
+    cal, skin = calibrate(image, SKINS)
+    assert (cal.scale, cal.cell_scale, cal.rows, cal.cols) == (1.0, factor, rows, cols)
+    assert (round(cal.left), round(cal.top)) == (left, top)
+    cal = Calibration.from_json(cal.to_json())
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert not reading.unknown.any() and np.array_equal(reading.codes, cells)
+    assert (reading.face, reading.counter) == (face, counter)
