@@ -318,7 +318,7 @@ def _from_candidates(
             field = _grow_field(image, skin, trial, fx, fy, chrome)
             if field is None or min(field.rows, field.cols) < MIN_SIDE:
                 continue  # a few cells that happen to fit: a face-like blob at a wrong scale
-            field, reading = _best_offset(image, skin, field)
+            field, reading = best_offset(image, skin, field)
             if not reading.framed:
                 field, reading = _framed_inside(image, skin, field, reading)
             if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
@@ -349,7 +349,7 @@ def _framed_inside(image: np.ndarray, skin: Skin, field: Field, reading: Reading
     return field, reading
 
 
-def _best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Reading]:
+def best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Reading]:
     """The field as grown, or moved by a sub-pixel step if that reads more cells. The growing
     placed it by the one or two cells under the face; on a scaled display a skin learnt from
     another rendering can fit those a half pixel off and leave a sixth of the board unread

@@ -75,9 +75,17 @@ class NativeGame:
             window = self.window()
         if window is None:
             raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
-        window = self.move(*self.at)
-        for key in self.program.levels[self.level_name][1]:
+        self.move(*self.at)
+        return self.switch(self.level_name, timeout)
+
+    def switch(self, level: str, timeout: float = 60) -> Window:
+        """Pick a level as the player would (its keys), and wait until it is drawn."""
+        window = self.window()
+        if window is None:
+            raise CaptureError(f"{self.program.name}'s window is gone")
+        for key in self.program.levels[level][1]:
             _run(["xdotool", "key", "--window", str(window.wid), key])
+        self.level_name, self.level = level, self.program.level(level)
         return self.drawn(timeout)
 
     def window(self) -> Window | None:

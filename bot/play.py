@@ -19,7 +19,7 @@ import numpy as np
 from bot.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.advice import Advice, advise
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
-from bot.calibrate import Calibration, locate
+from bot.calibrate import Calibration, best_offset, locate
 from bot.capture import Region, Screen
 from bot.deadline import DEFAULT_SECONDS
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
@@ -133,7 +133,7 @@ class Player:
 
     def _set_region(self, width: int, height: int) -> None:
         """The field plus the face and counter above it, clipped to the grabbed screen."""
-        f, s = self.field, self.cal.scale
+        f, s = self.field, max(self.cal.scale, self.cal.cell_scale or 0.0)  # (the frame round the cells is theirs)
         x0, y0 = max(0, int(f.left - 16 * s)), max(0, int(f.top - 48 * s))
         x1, y1 = min(width, int(f.left + f.width + 16 * s) + 1), min(height, int(f.top + f.height + 8 * s) + 1)
         self.region = Region(x0 + self.origin.left, y0 + self.origin.top, x1 - x0, y1 - y0)
@@ -182,6 +182,8 @@ class Player:
                     previous = None
                     field = self.field
                     reading = read(image, field, self.skin)
+                if reading.unknown.any() and field.pitch != self.skin.cell:
+                    field, reading = self._realign(image, field, reading)
                 self.shown = field
                 if not reading.complete and reading.unknown.any():
                     reading = self._name_unseen(image, field, reading)
@@ -209,6 +211,20 @@ class Player:
                 time.sleep(0.1)
         saved = self._save_stop(image)
         raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
+
+    def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
+        """Scaled cells read at a half-pixel shift where a few do not read in place: the place was
+        fixed when the board was all covered, and a number's glyph, resampled from another size,
+        can need the sub-pixel offset that a covered cell does not (ace-minesweeper's 24 px cells
+        from a 12 px skin). The field follows the shift; a shift never reads more cells wrongly
+        than in place, as each cell must still match a sprite closely."""
+        moved, again = best_offset(image, self.skin, field)
+        if again.unknown.sum() >= reading.unknown.sum():
+            return field, reading
+        dx, dy = moved.left - field.left, moved.top - field.top
+        self.view = moved
+        self.field = replace(self.field, left=self.field.left + dx, top=self.field.top + dy)
+        return moved, again
 
     def _name_unseen(self, image: np.ndarray, field: Field, reading: Reading) -> Reading:
         """Unknown cells that are a number the skin has never seen (bot.unseen): named when the

@@ -60,7 +60,7 @@ def main() -> int:
         for index, name in enumerate(levels):
             level = program.level(name)
             with NativeGame(program, name, x=100, y=100) as game:
-                if index == 0:
+                if index == 0 and not any(templates.glob("*/skin.json")):  # (--work with a skin: reuse it)
                     seconds, code = learn(templates, profile, args.learn_games)
                     lines.append(f"{program.name}: learnt from no skin in {seconds:.1f} s (exit {code})")
                     print(lines[-1], flush=True)

@@ -10,11 +10,13 @@ opened zeros; each of those stopped the bot before (issue 13).
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot import cli
+from bot.calibrate import Calibration
 from bot.capture import Screen
 from bot.native_game import ACE, NativeGame
 from bot.play import Options, play
@@ -47,3 +49,11 @@ def test_ace_minesweeper_learnt_from_nothing_then_played(ace: NativeGame, tmp_pa
     assert witness.clicks > 8 and witness.outside == 0
     if any(g.result == "won" for g in logs):  # (a win needs every mine flagged: the bot flags them)
         assert "won" in load_skins(templates)[0].face_names
+    # Its level 3: 16 x 16 cells of 24 px under the same face: the skin learnt at 12 px plays it.
+    ace.switch("3")
+    logs.clear()
+    with Screen() as screen:
+        play(replace(options, games=5), screen, actuator_factory=witness.factory, say=said.append, logs=logs)
+    assert len(logs) == 5 and all(g.result in ("won", "lost") for g in logs), (logs, said)
+    assert witness.outside == 0
+    assert Calibration.from_json(profile.read_text()).cell_scale == 2.0
