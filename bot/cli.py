@@ -21,7 +21,7 @@ from pathlib import Path
 from bot.errors import BotError, VisionError
 
 #: The first-click rules (bot.simulator.RULES; not imported from there, which would load OpenCV at start).
-RULES = ("safe", "winxp", "zero", "none")
+RULES = ("safe", "winxp", "zero", "none", "open")
 
 
 class Exit(IntEnum):

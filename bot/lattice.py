@@ -26,6 +26,8 @@ TOLERANCE = 10
 MIN_SIDE = 8
 #: Tiles differing from the reference by at most this RMS (0-255) are the same covered cell.
 SAME_TILE = 12.0
+#: A reference tile plainer inside than this (grey-level deviation) is an opened cell, not a covered one.
+FLAT = 4.0
 BIN = 8
 #: Cell-border phases tried each way.
 PHASES = 4
@@ -101,6 +103,27 @@ def _rectangle(match: np.ndarray, r: int, c: int) -> tuple[int, int, int, int] |
     return r0, c0, r1 - r0, c1 - c0
 
 
+def _spread(match: np.ndarray, rect: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The rectangle grown on past lines that are not all covered, while each still holds a covered
+    cell: a game that opens a start area by itself (xdemineur) shows no fresh board, and the
+    largest block of covered cells is then only a part of its field. The frame round the field
+    holds no covered cell, so growing stops there."""
+    r0, c0, rows, cols = rect
+    r1, c1 = r0 + rows, c0 + cols
+    grown = True
+    while grown:
+        grown = False
+        if c0 > 0 and match[r0:r1, c0 - 1].any():
+            c0, grown = c0 - 1, True
+        if c1 < match.shape[1] and match[r0:r1, c1].any():
+            c1, grown = c1 + 1, True
+        if r0 > 0 and match[r0 - 1, c0:c1].any():
+            r0, grown = r0 - 1, True
+        if r1 < match.shape[0] and match[r1, c0:c1].any():
+            r1, grown = r1 + 1, True
+    return r0, c0, r1 - r0, c1 - c0
+
+
 def _edge_strength(grey: np.ndarray, lat: Lattice) -> float:
     """How sharply the image changes across the lattice's outer border (the frame meets the field)."""
     g = grey.astype(np.float32)
@@ -118,7 +141,8 @@ def _edge_strength(grey: np.ndarray, lat: Lattice) -> float:
 
 
 def find_lattice(image: np.ndarray) -> Lattice:
-    """The field of a fresh game (every cell covered) in a screenshot, from its structure alone."""
+    """The field of a game in a screenshot, from its structure alone: fresh (every cell covered), or
+    with some cells open as long as every row and column of it keeps a covered cell."""
     if image.ndim != 3 or min(image.shape[:2]) < MIN_SIDE * PITCHES[0]:
         raise VisionError("no Minesweeper board found: the image is too small")
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -150,19 +174,25 @@ def find_lattice(image: np.ndarray) -> Lattice:
     fold_y = np.abs(np.diff(near, axis=0))[: (near.shape[0] - 1) // p * p].reshape(-1, p, near.shape[1])
     xs = np.argsort(fold_x.sum(axis=(0, 1)))[-PHASES:] + 1  # an edge between x and x + 1 starts a cell at x + 1
     ys = np.argsort(fold_y.sum(axis=(0, 2)))[-PHASES:] + 1
+    # The covered cell is taken from the block's middle, or from its quarters where the middle
+    # is open (a game that opens a start area itself): the largest lattice of its tiles wins.
+    points = [(cx, cy)] + [(bx - ox + bw * i // 4, by - oy + bh * j // 4) for i in (1, 3) for j in (1, 3)]
     candidates = []
     for phase_y in ys:
         for phase_x in xs:
-            dx, dy = (cx - int(phase_x)) % p, (cy - int(phase_y)) % p
-            left, top = (cx - dx) % p, (cy - dy) % p
-            reference = near[cy - dy : cy - dy + p, cx - dx : cx - dx + p]
-            match = _tile_grid(near, left, top, p, reference)
-            rect = _rectangle(match, (cy - dy - top) // p, (cx - dx - left) // p)
-            if rect is None:
-                continue
-            r0, c0, rows, cols = rect
-            lat = Lattice(ox + left + c0 * p, oy + top + r0 * p, p, rows, cols)
-            candidates.append((rows * cols, _edge_strength(grey, lat), lat))
+            for px, py in points:
+                dx, dy = (px - int(phase_x)) % p, (py - int(phase_y)) % p
+                left, top = (px - dx) % p, (py - dy) % p
+                reference = near[py - dy : py - dy + p, px - dx : px - dx + p]
+                if reference.shape != (p, p) or reference[1:-1, 1:-1].std() < FLAT:
+                    continue  # (an opened cell is plain inside, as the window round it can be)
+                match = _tile_grid(near, left, top, p, reference)
+                rect = _rectangle(match, (py - dy - top) // p, (px - dx - left) // p)
+                if rect is None:
+                    continue
+                r0, c0, rows, cols = _spread(match, rect)
+                lat = Lattice(ox + left + c0 * p, oy + top + r0 * p, p, rows, cols)
+                candidates.append((rows * cols, _edge_strength(grey, lat), lat))
     if not candidates:
         raise VisionError("no Minesweeper board found: the repeating area has no whole cells")
     _, _, lat = max(candidates, key=lambda c: (c[0], c[1]))

@@ -165,9 +165,7 @@ class Learner:
         self.say(f"field: {lat.rows} x {lat.cols} cells of {lat.pitch} px at ({lat.left}, {lat.top})")
         first = self.tiles(fresh)
         self.ring = self._surround(fresh)
-        self.looks = Looks(first[len(first) // 2])
-        if self.looks.classify(first).any():
-            raise LearnError("the board is not fresh: start a new game with every cell covered")
+        self.looks = Looks(first[_commonest(first)])  # the covered cell: a game may open some itself
         self.role: dict[int, str] = {0: "unopened"}
         self.names: dict[int, int] = {}
         self.possible: dict[int, set[int]] = {}
@@ -181,8 +179,14 @@ class Learner:
             self._adopt(self.known)
         self.learnt = Learnt(lat)
         hands = self.hands_for(lat, None)
-        middle = (lat.rows // 2, lat.cols // 2)
-        # The first click, held: the face shows that a button is down.
+        ids = self.looks.classify(first).reshape(lat.rows, lat.cols)
+        for k in np.unique(ids):  # cells a game opened itself before any click (xdemineur): numbers
+            self.role.setdefault(int(k), "number")  # (a loss names the looks it shows first as mines)
+        covered = np.argwhere(ids == 0)
+        middle = tuple(int(v) for v in covered[np.abs(covered - [lat.rows // 2, lat.cols // 2]).sum(axis=1).argmin()])
+        self.first_cell = middle
+        # The first click, held on the covered cell nearest the middle: the face shows a button is down.
+        self.ticking = self._ticking(fresh)
         hands.hold(*self.centre(middle))
         held = self._grab_changed_above(fresh)
         hands.release(*self.centre(middle))
@@ -195,8 +199,11 @@ class Learner:
             if not self._wants_more():
                 break
             x, y, w, h = self.face_box
-            hands.click(x + w // 2, y + h // 2)  # a new game
-            image = self._grab_until(lambda ids: not ids.any())
+            # A new game: every cell covered again or, in a game that opens a start area itself
+            # (xdemineur), some cell open before covered again.
+            opened = self.frame(image) != 0
+            hands.click(x + w // 2, y + h // 2)
+            image = self._grab_until(lambda ids, was=opened: not ids.any() or bool((ids[was] == 0).any()))
             if image is None:
                 raise LearnError("clicking the face did not start a new game")
         return self._result()
@@ -232,19 +239,24 @@ class Learner:
         lat = self.lat
         changed = (np.abs(fresh.astype(np.int16) - held).max(axis=2) > 40).astype(np.uint8)
         changed[lat.top - 2 : lat.top + lat.height + 2, lat.left - 2 : lat.left + lat.width + 2] = 0
+        changed[: self.ticking.shape[0]][self.ticking] = 0  # a running clock is not the face
         count, _, stats, centroids = cv2.connectedComponentsWithStats(cv2.dilate(changed, np.ones((5, 5), np.uint8)))
-        best = None
+        boxes = []
         for i in range(1, count):
             x, y, w, h, _ = stats[i]
             cx, cy = centroids[i]
             if y + h > lat.top or w > 8 * lat.pitch or h > 8 * lat.pitch:
                 continue  # the face is above the field and about a cell or two wide
-            score = abs(cx - (lat.left + lat.width / 2)) + (lat.top - cy)
-            if best is None or score < best[0]:
-                best = (score, int(x), int(y), int(w), int(h))
-        if best is None:
+            boxes.append((abs(cx - (lat.left + lat.width / 2)) + (lat.top - cy), int(x), int(y), int(w), int(h)))
+        if not boxes:
             raise LearnError("no face found: nothing above the field changed while a cell was held down")
-        _, x, y, w, h = best
+        _, x, y, w, h = min(boxes)
+        # With the parts that changed beside it (a pressed button's bevel and the face's mouth
+        # change apart): the whole of what changed there.
+        for _, bx, by, bw, bh in boxes:
+            near = bx < x + w + lat.pitch and x < bx + bw + lat.pitch
+            if near and by < y + h + lat.pitch and y < by + bh + lat.pitch:
+                x, y, w, h = min(x, bx), min(y, by), max(x + w, bx + bw) - min(x, bx), max(y + h, by + bh) - min(y, by)
         x, y, w, h = _button_around(fresh, (x, y, w, h))
         side = max(w, h)  # a square round the button, kept on the screen (a window at its edge)
         x = min(max(0, x + w // 2 - side // 2), fresh.shape[1] - side)
@@ -311,8 +323,8 @@ class Learner:
     def _play(self, hands: Hands, image: np.ndarray, first_done: bool) -> np.ndarray:
         """One game, to its end. Returns the screen showing the next game's start."""
         lat = self.lat
-        cell = (lat.rows // 2, lat.cols // 2)
-        if not first_done:
+        cell = self.first_cell  # (the first game's first click was the held one)
+        if not first_done and not self.frame(image).any():
             # A different first cell each game: some clones seed their layouts with the clock, so
             # games begun close together look alike, and one cell would keep showing one number.
             cell = tuple(int(1 + self.rng.integers(n - 2)) if n > 2 else 0 for n in (lat.rows, lat.cols))
@@ -469,6 +481,21 @@ class Learner:
             raise LearnError("the game did not respond to the last clicks")
         return image
 
+    def _ticking(self, fresh: np.ndarray, seconds: float = 1.2) -> np.ndarray:
+        """Pixels above the field that change by themselves (a game that starts its clock with the
+        game, having opened a start area itself: xdemineur), grown by a few pixels: never the face."""
+        top = max(0, self.lat.top - 2)
+        deadline = time.monotonic() + seconds
+        ticking = np.zeros((top, fresh.shape[1]), bool)
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            now = self.grab()
+            self.frame(now)  # (the board itself must hold still: a window moved stops here)
+            ticking |= np.abs(now[:top].astype(np.int16) - fresh[:top]).max(axis=2) > 40
+        if not ticking.any():
+            return ticking
+        return cv2.dilate(ticking.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+
     def _grab_changed_above(self, before: np.ndarray, timeout: float = 5.0) -> np.ndarray:
         """The screen once something above the field differs from `before` (the face, with a button
         held) and has stopped changing (a face caught half painted is a wrong sprite), or as it is
@@ -479,7 +506,8 @@ class Learner:
         while True:
             image = self.grab()
             above = image[:top]
-            changed = np.abs(above.astype(np.int16) - before[:top]).max(initial=0) > 40
+            moved = np.abs(above.astype(np.int16) - before[:top]).max(axis=2, initial=0) > 40
+            changed = bool((moved & ~self.ticking[:top]).any())
             if (changed and last is not None and np.array_equal(above, last)) or time.monotonic() > deadline:
                 return image
             last = above if changed else None
@@ -605,6 +633,15 @@ class Learner:
         out.unnamed = [sorted(self.possible.get(k, set(NUMBERS)) - set(self.names.values()))
                        for k in self.number_classes() if k not in self.names and self.role.get(k) == "number"]
         return out
+
+
+def _commonest(tiles: np.ndarray) -> int:
+    """Index of the tile most others look like (on any board, the covered cells)."""
+    small = np.stack([cv2.resize(t, (8, 8), interpolation=cv2.INTER_AREA) for t in tiles]).reshape(len(tiles), -1)
+    small = small.astype(np.float32)
+    square = (small * small).sum(axis=1)
+    distance = square[:, None] + square[None, :] - 2 * small @ small.T  # squared, between every two tiles
+    return int((distance <= (8.0 ** 2) * small.shape[1]).sum(axis=1).argmax())
 
 
 def _button_around(image: np.ndarray, change: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

@@ -28,10 +28,12 @@ class NativeProgram:
     name: str
     command: tuple[str, ...]
     title: str  # the main window's title holds this
-    rule: str  # first-click rule (bot.simulator.RULES), from the game's source
+    rule: str  # first-click rule (bot.simulator.RULES), from the game's source or its behaviour
     levels: dict[str, tuple[Level, tuple[str, ...]]] = field(default_factory=dict)  # name: level, keys for it
     default: str = "default"
     note: str = ""
+    #: Command-line options that start it at a level (the level's keys are then pressed as well).
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -48,7 +50,17 @@ ACE = NativeProgram(
     note="a win needs every mine flagged; the first click can lose",
 )
 
-PROGRAMS = {p.name: p for p in (ACE,)}
+#: Marc Baudoin's xdemineur (Debian): every new game opens a start area by itself (the area of a
+#: 0 it picks: the `open` rule, as observed; its source is not on Debian's mirror); the level is
+#: set at start-up (`-geometry COLSxROWS -m MINES`); its clock runs from the first frame.
+XDEMINEUR = NativeProgram(
+    "xdemineur", ("/usr/games/xdemineur",), "mineur", "open",
+    {"default": (Level(16, 30, 100), ()), "intermediate": (Level(16, 16, 40), ())},
+    note="opens a start area itself; a 4-digit counter",
+    options={"intermediate": ("-geometry", "16x16", "-m", "40")},
+)
+
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR)}
 
 
 class NativeGame:
@@ -64,8 +76,8 @@ class NativeGame:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60) -> Window:
-        self.proc = subprocess.Popen(list(self.program.command), stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+        command = [*self.program.command, *self.program.options.get(self.level_name, ())]
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         window = None
         while window is None and time.monotonic() < deadline:
@@ -90,9 +102,10 @@ class NativeGame:
 
     def window(self) -> Window | None:
         """The game's main window as X sees it now, or None when it is not (or no longer) there."""
-        try:
-            tree = _run(["xwininfo", "-root", "-tree"], timeout=10)
-        except BotError:
+        try:  # (titles may be Latin-1: xdemineur's "xdémineur")
+            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
+                                  check=True).stdout.decode("utf-8", errors="replace")
+        except (OSError, subprocess.SubprocessError):
             return None
         for line in tree.splitlines():
             match = _LINE.search(line)

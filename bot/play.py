@@ -134,8 +134,12 @@ class Player:
     def _set_region(self, width: int, height: int) -> None:
         """The field plus the face and counter above it, clipped to the grabbed screen."""
         f, s = self.field, max(self.cal.scale, self.cal.cell_scale or 0.0)  # (the frame round the cells is theirs)
-        x0, y0 = max(0, int(f.left - 16 * s)), max(0, int(f.top - 48 * s))
-        x1, y1 = min(width, int(f.left + f.width + 16 * s) + 1), min(height, int(f.top + f.height + 8 * s) + 1)
+        fx, fy, fw, _ = face_box(f, self.skin)  # (xdemineur's face sits 61 px above its field)
+        led = f.top + self.skin.counter_offset[1] * f.scale_of_chrome(self.skin) if len(self.skin.digit_sprites) else fy
+        x0 = max(0, int(min(f.left - 16 * s, fx - 8)))
+        y0 = max(0, int(min(f.top - 48 * s, fy - 8, led - 8)))
+        x1 = min(width, int(max(f.left + f.width + 16 * s, fx + fw + 8)) + 1)
+        y1 = min(height, int(f.top + f.height + 8 * s) + 1)
         self.region = Region(x0 + self.origin.left, y0 + self.origin.top, x1 - x0, y1 - y0)
         self.view = replace(f, left=f.left - x0, top=f.top - y0)
 
@@ -389,10 +393,11 @@ class Player:
         if reading.face != "playing" or (board.cells != UNOPENED).any():
             self.still_wanted()
             self.actuator.restart()
-            for _ in range(RETRIES):  # wait until the new game is drawn
-                time.sleep(SETTLE)
+            old = board
+            for _ in range(RETRIES):  # wait until the new game is drawn: all covered, or (a game that
+                time.sleep(SETTLE)  # opens a start area itself, xdemineur) one play could not lead to
                 image, reading, board = self.look(None)
-                if reading.face == "playing" and (board.cells == UNOPENED).all():
+                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not _follows(old, board)):
                     break
             else:
                 raise Stop(f"stopped safely: the game did not restart; last screenshot: {self._save_stop(image)}")

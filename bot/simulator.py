@@ -1,7 +1,8 @@
-"""Headless games with the four first-click rules, seeded and reproducible: `safe` (the first
+"""Headless games with the five first-click rules, seeded and reproducible: `safe` (the first
 click is never a mine: the mines are placed after it, elsewhere), `zero` (nor its neighbours),
-`winxp` (placed before; a mine under the first click moves to the top-left free cell) and `none`
-(placed before and never moved: the first click can lose, as in ace-minesweeper).
+`winxp` (placed before; a mine under the first click moves to the top-left free cell), `none`
+(placed before and never moved: the first click can lose, as in ace-minesweeper) and `open` (no
+first click: the game opens the area of a random 0 itself, as xdemineur does).
 
 The simulator shows the player exactly what the real game shows (a Board), so the
 play loop, the solver and the benchmarks can run against it without a screen.
@@ -18,7 +19,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, Cell, around_count, neighbours
 from bot.errors import BotError
 
-RULES = ("safe", "winxp", "zero", "none")
+RULES = ("safe", "winxp", "zero", "none", "open")
 LEVELS = {
     "beginner": (9, 9, 10),
     "intermediate": (16, 16, 40),
@@ -82,8 +83,13 @@ class Game:
         self.clicks = 0
         self.placed = False
         self.fixed = False
-        if rule in ("winxp", "none"):
+        if rule in ("winxp", "none", "open"):
             self._place(self.rng.choice(self.mine.size, level.mines, replace=False))
+        if rule == "open":  # the game's own start: the area of a random 0 (else of a random safe cell)
+            zeros = np.argwhere((self.counts == 0) & ~self.mine)
+            free = zeros if len(zeros) else np.argwhere(~self.mine)
+            if len(free):
+                self._reveal([tuple(int(v) for v in free[self.rng.integers(len(free))])])
 
     @classmethod
     def from_layout(cls, mines: np.ndarray, rule: str = "safe") -> Game:
@@ -103,7 +109,7 @@ class Game:
         _, self.zero_labels = cv2.connectedComponents(zeros, connectivity=8)
 
     def _first_click(self, cell: Cell) -> None:
-        if self.rule == "none":
+        if self.rule in ("none", "open"):
             return
         if self.rule == "winxp":
             if self.mine[cell]:

@@ -341,7 +341,8 @@ def test_bench_in_two_processes_where_there_is_no_fork(monkeypatch):
 
 def test_each_first_click_rule_and_the_cli_knows_them_all():
     """`none` (ace-minesweeper: mines placed before the first click, never moved) loses on a mine
-    under it; `safe` and `zero` never do, `zero` opens an area; the CLI offers every rule."""
+    under it; `safe` and `zero` never do, `zero` opens an area; `open` starts opened; the CLI
+    offers every rule."""
     from bot import cli
     from bot.simulator import RULES, Game, Level
 
@@ -356,3 +357,5 @@ def test_each_first_click_rule_and_the_cli_knows_them_all():
                 assert game.shown[3, 3] == 0
     assert lost["safe"] == lost["zero"] == lost["winxp"] == 0
     assert 60 < lost["none"] < 130  # 30 of 64 cells: about 94 of 200
+    game = Game(Level(16, 30, 99), "open", 7)  # xdemineur: the game opens a 0's area itself
+    assert game.status == "playing" and (game.shown == 0).any() and game.clicks == 0
