@@ -187,3 +187,25 @@ def test_learning_a_game_won_only_with_every_mine_flagged():
         shown = game.draw(face=name)[y : y + h, x : x + w]
         assert np.abs(learnt.faces[name].astype(int) - shown).max() < 30, name
 
+
+
+def test_learning_a_game_that_opens_a_start_area_itself():
+    """xdemineur opens the area of a 0 in every new game before any click: no board is ever fresh.
+    The field is found whole (not the largest all-covered part of it), the opened looks are
+    numbers from the start, a new game is known by cells open before being covered again, and the
+    learnt skin reads unseen boards of that game exactly."""
+    game = ToyGame(Level(16, 16, 40), rule="open")
+    assert (game.game.shown >= 0).any()
+    lat = find_lattice(game.grab())
+    assert (lat.rows, lat.cols, lat.left, lat.top) == (16, 16, *game.field)
+    learnt = Learner(game.grab, lambda lat, face: game, games=12).run()
+    assert game.games > 2 and {"playing", "pressed", "lost"} <= set(learnt.faces)
+    assert {"unopened", "0", "1", "2", "3", "flag", "mine", "exploded"} <= set(learnt.cells)
+    folder = Path(__import__("tempfile").mkdtemp()) / "open"
+    write_skin(learnt, folder, "open")
+    skin = load_skin(folder)
+    for seed in (5, 6, 7):
+        other = ToyGame(Level(16, 16, 40), rule="open", seed=seed, at=(60 + 20 * seed, 40))
+        cal, _ = calibrate(other.grab(), [skin])
+        reading = read(other.grab(), cal.with_pitch(skin), skin)
+        assert np.array_equal(reading.codes, other.game.shown) and reading.face == "playing"

@@ -4,7 +4,8 @@ window (bot.witness), never by the bot's own calibration.
 
 ace-minesweeper (Debian ace-of-penguins, installed by `./scripts/setup --games`): opens at +0+0,
 needs every mine flagged to win, can lose on the first click, and its border is drawn like its
-opened zeros; each of those stopped the bot before (issue 13).
+opened zeros; each of those stopped the bot before (issue 13). xdemineur (Debian) opens a start
+area itself in every new game, so no board is ever fresh, and runs its clock from the start.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from bot import cli
 from bot.calibrate import Calibration
 from bot.capture import Screen
-from bot.native_game import ACE, NativeGame
+from bot.native_game import ACE, XDEMINEUR, NativeGame, NativeProgram
 from bot.play import Options, play
 from bot.skin import load_skins
 from bot.witness import Witness
@@ -26,18 +27,42 @@ from bot.witness import Witness
 pytestmark = pytest.mark.full
 
 
+def _installed(program: NativeProgram) -> None:
+    if shutil.which(program.command[0]) is None:
+        pytest.skip(f"{program.name} is not installed: ./scripts/setup --games (Debian)")
+
+
 @pytest.fixture
 def ace(display):
-    if shutil.which(ACE.command[0]) is None:
-        pytest.skip("ace-minesweeper is not installed: ./scripts/setup --games (Debian ace-of-penguins)")
+    _installed(ACE)
     with NativeGame(ACE, x=0, y=0) as game:  # where it opens by itself: the screen's corner
         yield game
 
 
-def test_ace_minesweeper_learnt_from_nothing_then_played(ace: NativeGame, tmp_path: Path, capsys):
+def _learn(tmp_path: Path) -> tuple[list, Path]:
     templates, profile = tmp_path / "skins", tmp_path / "profile.json"
     assert cli.main(["calibrate", "--learn", "--templates", str(templates), "--profile", str(profile)]) == 0
-    skins = load_skins(templates)
+    return load_skins(templates), profile
+
+
+def test_xdemineur_learnt_from_nothing_then_played(display, tmp_path: Path):
+    _installed(XDEMINEUR)
+    with NativeGame(XDEMINEUR, "intermediate", x=60, y=40) as game:
+        skins, profile = _learn(tmp_path)
+        witness = Witness(game)
+        logs: list = []
+        said: list[str] = []
+        options = Options(games=6, skins=skins, rule=XDEMINEUR.rule, profile=profile, stop_dir=tmp_path,
+                          patience=15.0)
+        with Screen() as screen:
+            play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
+    assert len(logs) == 6 and all(g.result in ("won", "lost") for g in logs), (logs, said)
+    assert witness.clicks > 6 and witness.outside == 0
+
+
+def test_ace_minesweeper_learnt_from_nothing_then_played(ace: NativeGame, tmp_path: Path, capsys):
+    skins, profile = _learn(tmp_path)
+    templates = tmp_path / "skins"
     assert [s.cell for s in skins] == [12]  # its default level: 32 x 32 cells of 12 px
     witness = Witness(ace)
     logs: list = []

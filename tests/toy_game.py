@@ -123,18 +123,19 @@ class ToyGame:
     """Screen, mouse and game in one: grab() shows it, click/hold/release play it."""
 
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
-                 seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game) -> None:
+                 seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
+                 rule: str = "safe") -> None:
         level = level or Level(9, 9, 10)
         self.level, self.scale, self.at, self.screen = level, scale, at, screen
         self.cells, self.faces = sprites(), faces()
-        self.seed, self.kind = seed, game
+        self.seed, self.kind, self.rule = seed, game, rule
         self.games = 0
         self.clicks: list[tuple[int, int, str]] = []
         self.held: tuple[int, int] | None = None
         self.new_game()
 
     def new_game(self) -> None:
-        self.game = self.kind(self.level, "safe", seed=self.seed + self.games)
+        self.game = self.kind(self.level, self.rule, seed=self.seed + self.games)
         self.games += 1
 
     @property
