@@ -55,9 +55,9 @@ ACE = NativeProgram(
 #: set at start-up (`-geometry COLSxROWS -m MINES`); its clock runs from the first frame.
 XDEMINEUR = NativeProgram(
     "xdemineur", ("/usr/games/xdemineur",), "mineur", "open",
-    {"default": (Level(16, 30, 100), ()), "intermediate": (Level(16, 16, 40), ())},
+    {"default": (Level(16, 30, 100), ()), "intermediate": (Level(16, 16, 40), ()), "large": (Level(24, 40, 190), ())},
     note="opens a start area itself; a 4-digit counter",
-    options={"intermediate": ("-geometry", "16x16", "-m", "40")},
+    options={"intermediate": ("-geometry", "16x16", "-m", "40"), "large": ("-geometry", "40x24", "-m", "190")},
 )
 
 PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR)}
