@@ -29,7 +29,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from bot.board import UNOPENED, Cell, neighbour_table
+from bot.board import UNOPENED, Cell, neighbour_table, neighbours
 from bot.errors import BotError, VisionError
 from bot.imagefile import write_image
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, MAX_NAMINGS, _problem, from_mines, namings, settle
@@ -200,10 +200,11 @@ class Learner:
                 break
             x, y, w, h = self.face_box
             # A new game: every cell covered again or, in a game that opens a start area itself
-            # (xdemineur), some cell open before covered again.
-            opened = self.frame(image) != 0
+            # (xdemineur), some cell that showed anything but covered shows something else now.
+            old = self.frame(image)
+            shown = old != 0
             hands.click(x + w // 2, y + h // 2)
-            image = self._grab_until(lambda ids, was=opened: not ids.any() or bool((ids[was] == 0).any()))
+            image = self._grab_until(lambda ids, was=old, at=shown: not ids.any() or bool((ids[at] != was[at]).any()))
             if image is None:
                 raise LearnError("clicking the face did not start a new game")
         return self._result()
@@ -376,8 +377,19 @@ class Learner:
                 last_click = (cell, len(wrong) == 1)  # the one cell left that is not a mine
                 image = self._opened(cell)
                 continue
-            if set(covered) <= mines:  # only mines left, and the game goes on: it is
-                for cell in covered:  # won by flagging them (ace-minesweeper), never by a click
+            if set(covered) <= mines:  # only mines left, and the game goes on: it is won by
+                wrong = sorted(b for b in baits if b not in mines)  # flagging them (ace, xdemineur)
+                if wrong:  # but first a bait on a safe cell comes off: a game may allow no more
+                    for bait in wrong:  # flags than mines (xdemineur), and then play goes on there
+                        image = self._unflag(hands, bait)
+                        baits.discard(bait)
+                        if any(self.names.get(int(ids[n])) == 0 for n in neighbours(logic.shape, bait)):
+                            hands.click(*self.centre(bait))  # a 0's neighbour: safe, and covered
+                            last_click = (bait, True)  # beside a 0 it would fit no naming
+                            image = self._opened(bait)
+                    before = None
+                    continue
+                for cell in covered:
                     hands.click(*self.centre(cell), button="right")
                 last_click = (covered[-1], True)
                 image = self._opened(*covered)
@@ -475,8 +487,8 @@ class Learner:
     def _opened(self, *cells: Cell) -> np.ndarray:
         """The screen once every clicked cell shows open (or the end of the game): reasoning on a
         frame painted only in part would name looks wrongly."""
-        at = tuple(np.array(cells).T)
-        image = self._grab_until(lambda ids: bool((ids[at] != 0).all()))
+        at = tuple(np.array(cells).T)  # (a batch of 40 flags took over 5 s to show on a loaded machine)
+        image = self._grab_until(lambda ids: bool((ids[at] != 0).all()), timeout=max(5.0, 0.5 * len(cells)))
         if image is None:
             raise LearnError("the game did not respond to the last clicks")
         return image

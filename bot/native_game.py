@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from bot.errors import BotError, CaptureError
 from bot.simulator import Level
-from bot.wine_game import Window, _run
+from bot.wine_game import Window, _run, move_window
 from bot.xdisplay import stop_process
 
 _LINE = re.compile(r'(0x[0-9a-f]+) "(.*)": \(.*\)\s+(\d+)x(\d+)\+(-?\d+)\+(-?\d+)\s+\+(-?\d+)\+(-?\d+)')
@@ -140,17 +140,7 @@ class NativeGame:
             and window.top <= y < window.top + window.height
 
     def move(self, x: int, y: int) -> Window:
-        window = self.window()
-        if window is None:
-            raise CaptureError(f"{self.program.name}'s window is gone")
-        _run(["xdotool", "windowmove", str(window.wid), str(x), str(y)])
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            moved = self.window()
-            if moved is not None and (moved.left, moved.top) == (x, y):
-                return moved
-            time.sleep(0.05)
-        raise CaptureError(f"{self.program.name}'s window did not move")
+        return move_window(self.window, x, y)
 
     def answer_dialogs(self) -> int:
         return 0  # (none of these games asks anything after a game)

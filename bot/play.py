@@ -238,11 +238,7 @@ class Player:
         the game instead threw away the games that had got far, and a third of the Expert wins
         with a skin learnt on sight."""
         found = unseen_numbers(image, field, self.skin, reading)
-        if found is None:
-            return reading
-        time.sleep(SETTLE)
-        again, again_field = self.grab()
-        if again_field is None or again.shape != image.shape or not np.array_equal(again, image):
+        if found is None or not self._holds_still(image):
             return reading
         for look in found:
             if look.number is not None:
@@ -252,16 +248,18 @@ class Player:
             reading = read(image, field, self.skin)
         return unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
 
+    def _holds_still(self, image: np.ndarray) -> bool:
+        """The same picture a moment later: a look caught half drawn is never named."""
+        time.sleep(SETTLE)
+        again, again_field = self.grab()
+        return again_field is not None and again.shape == image.shape and np.array_equal(again, image)
+
     def _name_face(self, image: np.ndarray, field: Field, reading: Reading) -> Reading:
         """A face the skin has never seen, named by the board when it tells a game's end (bot.unseen:
         a game won only with every mine flagged shows its won face, never seen while learning, only
         then), in a frame that holds still; the skin grows by it and the frame is read again."""
         found = unseen_face(image, field, self.skin, reading)
-        if found is None:
-            return reading
-        time.sleep(SETTLE)
-        again, again_field = self.grab()
-        if again_field is None or again.shape != image.shape or not np.array_equal(again, image):
+        if found is None or not self._holds_still(image):
             return reading
         name, tile = found
         self.skin = with_face(self.skin, name, tile)

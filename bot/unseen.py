@@ -104,11 +104,16 @@ def unread(reading: Reading, found: list[Unseen]) -> Reading:
     return dataclasses.replace(reading, codes=codes, unknown=unknown)
 
 
-def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
-    """The skin with one more number sprite; written into its folder too, so it is kept."""
-    sprite = skin.folder / f"cell_{number}.png" if skin.folder is not None else None
+def _keep(skin: Skin, name: str, tile: np.ndarray) -> None:
+    """Write a new sprite into the skin's folder (for a skin kept in one), so it is there next time."""
+    sprite = skin.folder / f"{name}.png" if skin.folder is not None else None
     if sprite is not None and skin.folder.is_dir() and not sprite.exists():
         write_image(str(sprite), tile)
+
+
+def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
+    """The skin with one more number sprite; written into its folder too, so it is kept."""
+    _keep(skin, f"cell_{number}", tile)
     return dataclasses.replace(
         skin,
         cell_codes=np.append(skin.cell_codes, np.int8(number)),
@@ -145,9 +150,7 @@ def unseen_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -
 
 def with_face(skin: Skin, name: str, tile: np.ndarray) -> Skin:
     """The skin with one more face sprite; written into its folder too, so it is kept."""
-    sprite = skin.folder / f"face_{name}.png" if skin.folder is not None else None
-    if sprite is not None and skin.folder.is_dir() and not sprite.exists():
-        write_image(str(sprite), tile)
+    _keep(skin, f"face_{name}", tile)
     return dataclasses.replace(
         skin,
         face_names=(*skin.face_names, name),

@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,6 +73,22 @@ class Window:
     @property
     def client(self) -> tuple[int, int]:
         return self.left, self.top + self.menu
+
+
+def move_window(find: Callable[[], Window | None], x: int, y: int) -> Window:
+    """Move the window `find` finds (no window manager here: X puts it where asked), and wait
+    until X has it there."""
+    window = find()
+    if window is None:
+        raise CaptureError("the game's window is gone")
+    _run(["xdotool", "windowmove", str(window.wid), str(x), str(y)])
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        moved = find()
+        if moved is not None and (moved.left, moved.top) == (x, y):
+            return moved
+        time.sleep(0.05)
+    raise CaptureError("the game's window did not move")
 
 
 def _env() -> dict[str, str]:
@@ -259,17 +276,7 @@ class WineGame:
 
     def move(self, x: int, y: int) -> Window:
         """Move the window (no window manager here, so X moves it where asked)."""
-        window = self.window()
-        if window is None:
-            raise CaptureError("the game's window is gone")
-        _run(["xdotool", "windowmove", str(window.wid), str(x), str(y)])
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            moved = self.window()
-            if moved is not None and (moved.left, moved.top) == (x, y):
-                return moved
-            time.sleep(0.05)
-        raise CaptureError("the game's window did not move")
+        return move_window(self.window, x, y)
 
     def close(self) -> None:
         """Close this game only. Never `wineserver -k`: that would kill every Wine program of
