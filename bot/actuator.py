@@ -72,6 +72,7 @@ class Actuator:
                 import pyautogui as backend
 
             backend.FAILSAFE = True
+            backend.FAILSAFE_POINTS = sorted({*backend.FAILSAFE_POINTS, *failsafe_points(_monitors())})
             backend.PAUSE = PAUSE
         self.gui = backend
         self.target = target
@@ -129,6 +130,25 @@ class Actuator:
 
     def restart(self) -> None:
         self._press(*self.target.face_centre(), "left")
+
+
+def failsafe_points(monitors: list[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
+    """The four corners of every monitor (left, top, width, height, in desktop pixels): the
+    fail-safe works wherever the user throws the mouse, not only on the main screen (pyautogui's own
+    points are the main screen's corners)."""
+    return sorted({(x, y) for left, top, width, height in monitors
+                   for x in (left, left + width - 1) for y in (top, top + height - 1)})
+
+
+def _monitors() -> list[tuple[int, int, int, int]]:
+    """Every monitor's rectangle, as mss sees them (none if it cannot say)."""
+    try:
+        import mss
+
+        with mss.MSS() as grabber:
+            return [(m["left"], m["top"], m["width"], m["height"]) for m in grabber.monitors[1:]]
+    except Exception:
+        return []
 
 
 def _translate(err: Exception) -> None:

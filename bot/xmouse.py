@@ -45,6 +45,9 @@ class X11Mouse:
         self.X, self.xtest = X, xtest
         self.root = self.display.screen().root
         self.size = (self.display.screen().width_in_pixels, self.display.screen().height_in_pixels)
+        from bot.actuator import _monitors, failsafe_points  # the root's corners, and every monitor's
+
+        self.corners = set(failsafe_points([(0, 0, *self.size), *_monitors()]))
         self.window = self._top_at(*inside)
         if self.window is None:
             self.display.close()
@@ -65,8 +68,7 @@ class X11Mouse:
 
     def _fail_safe(self) -> None:
         pointer = self.root.query_pointer()
-        w, h = self.size
-        if (pointer.root_x, pointer.root_y) in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        if (pointer.root_x, pointer.root_y) in self.corners:
             raise FailSafe("stopped: the mouse was thrown into a screen corner (fail-safe)")
 
     def _atomic(self, x: int, y: int, events: list[tuple[int, int]]) -> None:

@@ -134,3 +134,24 @@ def test_the_game_window_is_restored_and_raised_on_windows():
     assert calls == [("show", 7, 9), ("front", 7)]
     windll.user32.FindWindowW = lambda cls, title: 0
     assert Windows(windll).bring_game_forward() is None
+
+
+def test_the_fail_safe_works_in_every_monitor_s_corners(monkeypatch):
+    """pyautogui's own fail-safe points are the main screen's corners: a user on a second monitor
+    who throws the mouse into its corner must stop the bot too (issue 14)."""
+    import sys
+    import types
+
+    from bot import actuator, xmouse
+
+    two = [(0, 0, 1920, 1080), (1920, -200, 1280, 1024)]
+    assert actuator.failsafe_points(two) == sorted(
+        [(0, 0), (1919, 0), (0, 1079), (1919, 1079), (1920, -200), (3199, -200), (1920, 823), (3199, 823)])
+    fake = types.ModuleType("pyautogui")
+    fake.FAILSAFE_POINTS = [(0, 0)]
+    monkeypatch.setitem(sys.modules, "pyautogui", fake)
+    monkeypatch.setattr(xmouse, "for_target", lambda point: None)  # (no X11 mouse: pyautogui's path)
+    monkeypatch.setattr(actuator, "_monitors", lambda: two)
+    Actuator(Target(100, 100, 16, 9, 9, (150, 50, 24, 24)))
+    assert fake.FAILSAFE and fake.PAUSE == actuator.PAUSE
+    assert {(3199, 823), (1920, -200), (0, 0)} <= set(fake.FAILSAFE_POINTS)
