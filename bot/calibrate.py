@@ -292,6 +292,17 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     return found[0][1], found[0][2]
 
 
+def _within(image: np.ndarray, skins: list[Skin], box: tuple[int, int, int, int]) -> tuple[Calibration, Skin] | None:
+    left, top, width, height = box
+    x0, y0 = max(0, left), max(0, top)
+    part = image[y0 : top + height, x0 : left + width]
+    try:
+        cal, skin = calibrate(part, skins)
+    except VisionError:
+        return None
+    return replace(cal, left=cal.left + x0, top=cal.top + y0), skin
+
+
 def _scales_to_try(face_scale: float) -> list[float]:
     """The face alone never sets the scale: a drawn face unlike the game's can match best a few
     per cent off. The display's own steps near it come first, the face's measure last; the field
@@ -394,8 +405,11 @@ def load_profile(path: Path) -> Calibration | None:
         return None
 
 
-def locate(image: np.ndarray, skins: list[Skin], profile: Path | None) -> tuple[Calibration, Skin, bool]:
+def locate(image: np.ndarray, skins: list[Skin], profile: Path | None,
+           within: tuple[int, int, int, int] | None = None) -> tuple[Calibration, Skin, bool]:
     """Reuse the saved profile when it still fits the image, else calibrate afresh and save.
+    `within` (left, top, width, height in the image): the game's window, where the board is looked
+    for first (faster, and never a board-like picture elsewhere); then the whole image.
 
     Returns the calibration, its skin, and whether it was found afresh (not reused).
     """
@@ -403,7 +417,8 @@ def locate(image: np.ndarray, skins: list[Skin], profile: Path | None) -> tuple[
     saved = load_profile(profile) if profile is not None else None
     if saved is not None and saved.skin in by_name and still_matches(image, saved, by_name[saved.skin]):
         return saved, by_name[saved.skin], False
-    cal, skin = calibrate(image, skins)
+    found = _within(image, skins, within) if within is not None else None
+    cal, skin = found if found is not None else calibrate(image, skins)
     if profile is not None:
         save_profile(profile, cal)
     return cal, skin, True

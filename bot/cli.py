@@ -418,6 +418,8 @@ def _play_options(args: argparse.Namespace):
 
 
 def cmd_play(args: argparse.Namespace) -> Exit:
+    from dataclasses import replace
+
     from bot.platform import current
     from bot.play import NotFound, Stop, play, summary
     from bot.stopkey import StopKey
@@ -429,6 +431,9 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     if title:
         print(f"brought the {title} window to the front", file=sys.stderr)
     options = _play_options(args)
+    box = platform.game_window()
+    if box is not None:
+        options = replace(options, window=(box.left, box.top, box.width, box.height))
     if args.level:
         _check_level(args.level, options)
     if options.dry_run:

@@ -52,6 +52,15 @@ class Platform:
     def find_window(self, title: str) -> WindowBox | None:
         return None
 
+    def game_window(self) -> WindowBox | None:
+        """The rectangle of the first known game window open (by its title), where the board is
+        looked for first; None when no known one is open (then the whole screen is searched)."""
+        for title in GAME_TITLES:
+            box = self.find_window(title)
+            if box is not None and box.width > 20 and box.height > 20:
+                return box
+        return None
+
     def bring_game_forward(self) -> str | None:
         """Restore and raise the game's window if one of the known titles is open; its title, or
         None (then the screen is searched as it is)."""
@@ -75,6 +84,8 @@ SW_RESTORE = 9
 #: Window titles of the Minesweepers the bot plays: Windows' own (English, and XP's Japanese),
 #: Minesweeper X, Wine's clone.
 GAME_TITLES = ("Minesweeper", "マインスイーパ", "Minesweeper X", "WineMine")
+#: Their window classes on Windows: winmine.exe's (every language, XP's and NT 4's) and Wine's clone's.
+GAME_CLASSES = ("Minesweeper", "WineMine")
 
 
 class Windows(Platform):
@@ -108,10 +119,10 @@ class Windows(Platform):
                 "display scaling without DPI awareness (run the bot from a plain python.exe, not a "
                 "launcher that forces scaling, or set the display to 100 %)")
 
-    def find_window(self, title: str) -> WindowBox | None:
+    def find_window(self, title: str | None, cls: str | None = None) -> WindowBox | None:
         import ctypes.wintypes
 
-        hwnd = self.windll.user32.FindWindowW(None, title)
+        hwnd = self.windll.user32.FindWindowW(cls, title)
         if not hwnd:
             return None
         rect = ctypes.wintypes.RECT()
@@ -119,9 +130,24 @@ class Windows(Platform):
             return None
         return WindowBox(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
 
+    def game_window(self) -> WindowBox | None:
+        """By window class first (a title can be translated, or be another program's), then by title."""
+        for cls in GAME_CLASSES:
+            box = self.find_window(None, cls)
+            if box is not None:
+                return box
+        return super().game_window()
+
     def bring_game_forward(self) -> str | None:
         # A game minimised or behind the terminal is what a user starting `play` most often has.
         user32 = self.windll.user32
+        for cls in GAME_CLASSES:
+            hwnd = user32.FindWindowW(cls, None)
+            if hwnd:
+                if user32.IsIconic(hwnd):
+                    user32.ShowWindow(hwnd, SW_RESTORE)
+                user32.SetForegroundWindow(hwnd)
+                return cls
         for title in GAME_TITLES:
             hwnd = user32.FindWindowW(None, title)
             if hwnd:

@@ -77,6 +77,9 @@ class Options:
     stopped: Callable[[], bool] | None = None  # the user's stop key: asked before every click
     patience: float = 0.0  # seconds a game seen before, then hidden (a dialog over it), is waited for
     skins: list[Skin] = field(default_factory=list)
+    #: The game's window (left, top, width, height, desktop pixels) where the window system knows
+    #: it: the board is looked for there first.
+    window: tuple[int, int, int, int] | None = None
 
 
 def three_bv_of(board: Board) -> int | None:
@@ -144,7 +147,9 @@ class Player:
         self.view = replace(f, left=f.left - x0, top=f.top - y0)
 
     def calibrate(self, image: np.ndarray) -> None:
-        cal, skin, _ = locate(image, self.options.skins, self.options.profile)
+        window = self.options.window  # (desktop pixels: the grab's are from the virtual screen's origin)
+        within = None if window is None else (window[0] - self.origin.left, window[1] - self.origin.top, *window[2:])
+        cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
         self._set_region(image.shape[1], image.shape[0])
         fx, fy, fw, fh = face_box(self.field, skin)

@@ -155,3 +155,23 @@ def test_the_fail_safe_works_in_every_monitor_s_corners(monkeypatch):
     Actuator(Target(100, 100, 16, 9, 9, (150, 50, 24, 24)))
     assert fake.FAILSAFE and fake.PAUSE == actuator.PAUSE
     assert {(3199, 823), (1920, -200), (0, 0)} <= set(fake.FAILSAFE_POINTS)
+
+
+def test_the_game_window_is_found_by_its_class_first():
+    """winmine.exe's class is "Minesweeper" in every language (XP's Japanese title is マインスイーパ):
+    the window is found by class, then by a known title; a tiny window of that name is not it."""
+
+    class ByClass(FakeUser32):
+        def FindWindowW(self, cls, title):
+            return self.hwnd if cls == "Minesweeper" else 0
+
+    windll = FakeWindll()
+    windll.user32 = ByClass(hwnd=7)
+    assert Windows(windll).game_window() == WindowBox(10, 20, 200, 300)
+    windll.user32 = FakeUser32(hwnd=0)
+    assert Windows(windll).game_window() is None
+
+    class Tiny:
+        stdout = "WINDOW=1\nX=0\nY=0\nWIDTH=1\nHEIGHT=1\n"
+
+    assert X11(run=lambda args, **kw: Tiny()).game_window() is None

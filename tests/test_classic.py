@@ -96,3 +96,20 @@ def test_cells_bigger_than_the_face_says(factor):
     reading = read(image, cal.with_pitch(skin), skin)
     assert not reading.unknown.any() and np.array_equal(reading.codes, cells)
     assert (reading.face, reading.counter) == (face, counter)
+
+
+def test_the_board_is_looked_for_in_the_game_s_window_first(tmp_path):
+    """Two boards on the screen (a picture of one in a browser, say): with the game's window known
+    (EnumWindows, xdotool), the board found is the one inside it, in screen pixels."""
+    from bot.calibrate import locate
+
+    cells, counter, face = list(boards(0))[1]
+    first, (fx1, fy1) = draw_window(cells, counter, face, TEMPLATES / "classic", at=(20, 20))
+    second, (fx2, fy2) = draw_window(cells, counter, face, TEMPLATES / "classic", at=(500, 300))
+    screen = first.copy()
+    screen[300:, 500:] = second[300:, 500:]
+    window = (500, 300, cells.shape[1] * 16 + 24, cells.shape[0] * 16 + 67)
+    cal, _, fresh = locate(screen, SKINS, tmp_path / "p.json", within=window)
+    assert fresh and (round(cal.left), round(cal.top)) == (fx2, fy2)
+    cal, _, _ = locate(screen, SKINS, None, within=(0, 0, 60, 60))  # nothing there: the whole screen
+    assert (round(cal.left), round(cal.top)) in ((fx1, fy1), (fx2, fy2))
