@@ -205,7 +205,7 @@ def step_play(name: str, games: int) -> None:
     check(not canary.clicks, f"no click outside the game ({name}): {len(canary.clicks)} on the canary",
           str(canary.clicks[:5]))
     check("brought the WineMine window to the front" in done.stderr,
-          "the game's window found by its title and raised (FindWindowW, SetForegroundWindow)", done.stderr[-300:])
+          "the game's window found by its class and raised (FindWindowW, SetForegroundWindow)", done.stderr[-300:])
 
 
 def _xclick(x: int, y: int) -> None:
