@@ -141,20 +141,14 @@ class Windows(Platform):
     def bring_game_forward(self) -> str | None:
         # A game minimised or behind the terminal is what a user starting `play` most often has.
         user32 = self.windll.user32
-        for cls in GAME_CLASSES:
-            hwnd = user32.FindWindowW(cls, None)
+        wanted = [(cls, None) for cls in GAME_CLASSES] + [(None, title) for title in GAME_TITLES]
+        for cls, title in wanted:  # by class first, then by title
+            hwnd = user32.FindWindowW(cls, title)
             if hwnd:
                 if user32.IsIconic(hwnd):
                     user32.ShowWindow(hwnd, SW_RESTORE)
                 user32.SetForegroundWindow(hwnd)
-                return cls
-        for title in GAME_TITLES:
-            hwnd = user32.FindWindowW(None, title)
-            if hwnd:
-                if user32.IsIconic(hwnd):
-                    user32.ShowWindow(hwnd, SW_RESTORE)
-                user32.SetForegroundWindow(hwnd)
-                return title
+                return cls or title
         return None
 
     def prepare_overlay(self, window: Any) -> None:
