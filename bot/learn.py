@@ -647,13 +647,16 @@ class Learner:
         return out
 
 
-def _commonest(tiles: np.ndarray) -> int:
-    """Index of the tile most others look like (on any board, the covered cells)."""
-    small = np.stack([cv2.resize(t, (8, 8), interpolation=cv2.INTER_AREA) for t in tiles]).reshape(len(tiles), -1)
+def _commonest(tiles: np.ndarray, most: int = 600) -> int:
+    """Index of the tile most others look like (on any board, the covered cells); on a big board,
+    among every k-th tile (the distances between every two of 10 000 tiles would take 400 MB)."""
+    step = max(1, -(-len(tiles) // most))
+    picked = tiles[::step]
+    small = np.stack([cv2.resize(t, (8, 8), interpolation=cv2.INTER_AREA) for t in picked]).reshape(len(picked), -1)
     small = small.astype(np.float32)
     square = (small * small).sum(axis=1)
     distance = square[:, None] + square[None, :] - 2 * small @ small.T  # squared, between every two tiles
-    return int((distance <= (8.0 ** 2) * small.shape[1]).sum(axis=1).argmax())
+    return step * int((distance <= (8.0 ** 2) * small.shape[1]).sum(axis=1).argmax())
 
 
 def _button_around(image: np.ndarray, change: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
