@@ -84,6 +84,18 @@ class Board:
     def known_mines(self) -> np.ndarray:
         return np.isin(self.cells, KNOWN_MINE)
 
+    def solved(self) -> bool:
+        """Every safe cell opened, every other one flagged, and every number counting exactly its
+        flags: a won game, whatever the face shows. Some games keep their playing face on a win
+        (Minegauler, when the winning click's release repaints it) and flag the mines themselves,
+        so the board is the one sign of the end that every Minesweeper shares."""
+        cells = self.cells
+        numbers = cells >= 0
+        if not numbers.any() or not np.isin(cells[~numbers], (FLAG,)).all():
+            return False
+        flags = around_count(cells == FLAG)
+        return bool((flags[numbers] == cells[numbers]).all())
+
     def with_mines(self, mines: int | None) -> Board:
         return Board(self.cells, mines)
 

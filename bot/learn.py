@@ -171,6 +171,7 @@ class Learner:
         self.possible: dict[int, set[int]] = {}
         self.face_box = None
         self.marks = False  # does the game have question marks?
+        self.win_on_board = False  # has a win been seen on the board alone, the face unchanged?
         self.probe: tuple[int, list[np.ndarray], list[int]] | None = None  # counter frames, flags shown
         self.probes = 0
         self.known_faces: dict[str, np.ndarray] = {}
@@ -277,6 +278,7 @@ class Learner:
         have = {str(v) for v in self.names.values()} | set(self.role.values()) | set(self.face_images)
         have |= set(self.known_faces)
         have |= {"counter"} if self.counter else set()
+        have |= {"won"} if self.win_on_board else set()  # (a face it may never show: not waited for)
         want = [str(n) for n in NUMBERS] + list(SPECIAL) + list(FACES) + ["counter"]
         return [w for w in want if w not in have]
 
@@ -367,9 +369,13 @@ class Learner:
             covered = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)]
             if not covered:  # nothing left to open, yet the face goes on: a bait on a safe cell
                 wrong = [b for b in sorted(baits) if b not in mines]  # blocks the win: take it off
-                if not wrong:  # and open it at once (a zero beside a covered cell fits no naming)
-                    raise LearnError("every cell is open or flagged and the game has not ended: "
-                                     "a game whose face does not show its end is not learnt yet")
+                if not wrong:  # (and open it at once: a zero beside a covered cell fits no naming)
+                    # Every safe cell open, every flag on a mine: won, though the face says nothing
+                    # (Minegauler keeps its playing face and flags the mines itself).
+                    image, ids = self._still(ids)
+                    self.win_on_board = True
+                    self._game_over(image, ids, before, last_click, baits)
+                    return image
                 cell = wrong[0]
                 self._unflag(hands, cell)
                 baits.discard(cell)
@@ -616,7 +622,8 @@ class Learner:
             self.say(f"game {self.learnt.games}: lost; numbers known: {sorted(self.names.values())}")
             total = int(mines.sum())
         else:
-            self.face_images.setdefault("won", image)
+            if self.face_changed(image):  # (a win shown on the board alone shows no won face)
+                self.face_images.setdefault("won", image)
             self.say(f"game {self.learnt.games}: won")
             total = int((self.logic_frame(ids) < 0).sum())  # what is not opened at a win is a mine
         if self.probe is not None:

@@ -9,11 +9,16 @@ its source), so a benchmark can compare its live win rate with the simulator's f
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bot.errors import BotError, CaptureError
 from bot.simulator import Level
@@ -34,6 +39,11 @@ class NativeProgram:
     note: str = ""
     #: Command-line options that start it at a level (the level's keys are then pressed as well).
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Written before each start: the game's own settings for the level (a game that takes none on
+    #: its command line), given the level's name.
+    prepare: Callable[[str], None] | None = None
+    #: More environment for the game's process.
+    env: dict[str, str] = field(default_factory=dict)
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -60,7 +70,59 @@ XDEMINEUR = NativeProgram(
     options={"intermediate": ("-geometry", "16x16", "-m", "40"), "large": ("-geometry", "40x24", "-m", "190")},
 )
 
-PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR)}
+#: Where `scripts/setup --games` installs Minegauler (PyPI, PyQt6) in a virtual environment of its
+#: own; MINESWEEPER_MINEGAULER_PYTHON names another interpreter that has it.
+MINEGAULER_PYTHON = os.environ.get(
+    "MINESWEEPER_MINEGAULER_PYTHON", str(Path.home() / ".cache" / "minesweeper-bot" / "minegauler" / "bin" / "python"))
+
+#: What the game is told before it starts (runs in its own interpreter): its settings file, with the
+#: level and cell size, and a best score for every level that no game can beat, so that a win never
+#: opens its Highscores window (which kills the game under PyQt6 6.11: `QSize(width, height / 1.61)`
+#: with a float), and is never posted to its author's server (post_remote=False).
+_MINEGAULER_PREPARE = """
+import json, sys
+from minegauler.app import highscores, paths
+from minegauler.app.highscores.base import HighscoreStruct
+rows, cols, mines, size = json.loads(sys.argv[1])
+settings = {"x_size": cols, "y_size": rows, "mines": mines, "first_success": True, "per_cell": 1, "reach": 8,
+            "lives": 1, "mode": "REGULAR", "btn_size": size, "drag_select": False, "name": "",
+            "styles": {"BUTTONS": "Standard", "NUMBERS": "Standard", "MARKERS": "Standard"}}
+paths.SETTINGS_FILE.write_text(json.dumps(settings))
+best = highscores.get_highscores(settings=None, name="")
+if not any(h.elapsed <= 0.001 for h in best):
+    for level in "BIEM":
+        highscores.insert_highscore(HighscoreStruct("regular", level, 1, 8, False, "", 0, 0.001, 1, 1e9, 0.0),
+                                    post_remote=False)
+"""
+
+#: Cell size (px) of each Minegauler level written here: its "button size" option.
+_MINEGAULER_CELLS = {"default": 16, "intermediate": 16, "expert": 16, "intermediate-24": 24}
+
+
+def _prepare_minegauler(level: str) -> None:
+    board = MINEGAULER.level(level)
+    subprocess.run([MINEGAULER_PYTHON, "-c", _MINEGAULER_PREPARE,
+                    json.dumps([board.rows, board.cols, board.mines, _MINEGAULER_CELLS[level]])],
+                   check=True, capture_output=True, timeout=120, env={**os.environ, **MINEGAULER.env})
+
+
+#: Lewis Gaul's Minegauler (PyPI, Qt): the first click always opens an area where the board allows
+#: (`first_success`: the cell and its neighbours are kept free, `_populate_minefield` in
+#: core/regular/game.py: the `zero` rule); on a win it flags the mines itself and often keeps its
+#: playing face (the release of the winning click repaints it), so only the board tells the win; the
+#: counter is text; its settings (level, cell size) live in a file beside its code. It posts every
+#: win to its author's server: its proxy is pointed at a closed port on this machine.
+MINEGAULER = NativeProgram(
+    "minegauler", (MINEGAULER_PYTHON, "-m", "minegauler.app"), "Minegauler", "zero",
+    {"default": (Level(8, 8, 10), ()), "intermediate": (Level(16, 16, 40), ()), "expert": (Level(16, 30, 99), ()),
+     "intermediate-24": (Level(16, 16, 40), ())},
+    note="a win shown on the board alone; a text counter",
+    prepare=_prepare_minegauler,
+    env={"http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9",
+         "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": "", "QT_QPA_PLATFORM": "xcb"},
+)
+
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER)}
 
 
 class NativeGame:
@@ -74,10 +136,15 @@ class NativeGame:
         self.program, self.level_name, self.at = program, level or program.default, (x, y)
         self.level = program.level(self.level_name)
         self.proc: subprocess.Popen[bytes] | None = None
+        self.workdir: str | None = None
 
     def start(self, timeout: float = 60) -> Window:
         command = [*self.program.command, *self.program.options.get(self.level_name, ())]
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if self.program.prepare is not None:
+            self.program.prepare(self.level_name)
+        self.workdir = tempfile.mkdtemp(prefix=f"{self.program.name}-")  # (Minegauler logs to its working folder)
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     env={**os.environ, **self.program.env}, cwd=self.workdir)
         deadline = time.monotonic() + timeout
         window = None
         while window is None and time.monotonic() < deadline:
@@ -149,6 +216,9 @@ class NativeGame:
         if self.proc is not None:
             stop_process(self.proc)
         self.proc = None
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        self.workdir = None
 
     def __enter__(self) -> NativeGame:
         self.start()

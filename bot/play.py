@@ -412,7 +412,7 @@ class Player:
         self.own_flags = set()
         shape, started = board.shape, False
         failures = stale = 0
-        while reading.face == "playing":
+        while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
             if board.shape != shape or (started and not (board.cells >= 0).any()):
                 return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
             started = started or bool((board.cells >= 0).any())
@@ -439,8 +439,8 @@ class Player:
                     raise Stop(f"stopped safely: {err}; last screenshot: {self._save_stop(image)}") from err
                 image, reading, board = self.look(None)
         self.record(image, board)
-        return GameLog(reading.face, time.monotonic() - start, self.actuator.clicks - clicks0, guesses,
-                       three_bv_of(board))
+        result = "won" if board.solved() else reading.face
+        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, guesses, three_bv_of(board))
 
     def watch(self) -> int:
         """Dry run: never click; show the advice whenever the board changes: over the game when an

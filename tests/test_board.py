@@ -54,3 +54,16 @@ def test_equality_compares_cells_and_count():
     a = Board(np.zeros((2, 2), dtype=np.int8), 1)
     assert a == Board(np.zeros((2, 2), dtype=np.int8), 1)
     assert a != Board(np.zeros((2, 2), dtype=np.int8), 2)
+
+
+@pytest.mark.parametrize(("text", "solved"), [
+    ("1F\n11", True),             # every safe cell open, the mine flagged, the numbers agree
+    ("1?\n11", False),            # a covered cell left
+    ("2F\n1F", False),            # a number that counts more flags than it sees: a misread or a flag short
+    ("1F\nFF", False),            # more flags than the numbers say: one sits on a safe cell... never a win
+    ("00\n00", True),             # no mine at all
+    ("??\n??", False),            # nothing opened
+    ("1X\n11", False),            # a loss
+])
+def test_a_board_tells_a_win_by_itself(text, solved):
+    assert parse_grid(text).solved() is solved

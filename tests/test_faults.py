@@ -169,3 +169,21 @@ def test_a_game_won_only_with_every_mine_flagged_and_a_won_face_never_seen(tmp_p
     assert any(g.result == "won" for g in logs)
     assert not desk.misses
     assert sum("named won" in line for line in said) == 1, said  # learnt once, then known
+
+
+class QuietWinDesk(FakeDesk):
+    """Minegauler: a win flags the mines (as the simulator does) and leaves the playing face."""
+
+    def face(self) -> str:
+        return "playing" if self.game.status == "won" else self.game.status
+
+
+def test_a_win_the_face_never_shows_is_taken_from_the_board(tmp_path):
+    """Every safe cell open, every mine flagged by the game, the face still playing: a won game.
+    The loop once found nothing to click there and stopped."""
+    desk = QuietWinDesk(BEGINNER, seed=5)
+    logs, meant = run(desk, tmp_path, games=6)
+    assert len(logs) == 6 and {g.result for g in logs} <= {"won", "lost"}, logs
+    wins = [g for g in logs if g.result == "won"]
+    assert wins and all(g.three_bv for g in wins)
+    assert not desk.misses and desk.clicks == meant

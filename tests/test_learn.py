@@ -189,6 +189,19 @@ def test_learning_a_game_won_only_with_every_mine_flagged():
 
 
 
+def test_learning_a_game_whose_face_never_shows_a_win():
+    """Minegauler keeps its playing face on a win and flags the mines itself: the board alone says
+    the game is over. The learner once stopped there ("every cell is open or flagged and the game
+    has not ended"); now it takes the win from the board, keeps no won face (the playing one is
+    all it saw), and plays on to the next game."""
+    game = ToyGame(Level(9, 9, 10), quiet_win=True)
+    said: list[str] = []
+    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append).run()
+    wins = [line for line in said if line.endswith(": won")]
+    assert wins and game.games > len(wins)
+    assert "won" not in learnt.faces and {"playing", "pressed", "lost"} <= set(learnt.faces)
+
+
 def test_learning_a_game_that_opens_a_start_area_itself():
     """xdemineur opens the area of a 0 in every new game before any click: no board is ever fresh.
     The field is found whole (not the largest all-covered part of it), the opened looks are

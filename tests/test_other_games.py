@@ -6,6 +6,9 @@ ace-minesweeper (Debian ace-of-penguins, installed by `./scripts/setup --games`)
 needs every mine flagged to win, can lose on the first click, and its border is drawn like its
 opened zeros; each of those stopped the bot before (issue 13). xdemineur (Debian) opens a start
 area itself in every new game, so no board is ever fresh, and runs its clock from the start.
+Minegauler (PyPI, Qt, installed into a venv of its own by `./scripts/setup --games`) often keeps
+its playing face on a win, flagging the mines itself: only the board shows the game is over; its
+counter is text; its cell size is an option apart from the face's.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pytest
 from bot import cli
 from bot.calibrate import Calibration
 from bot.capture import Screen
-from bot.native_game import ACE, XDEMINEUR, NativeGame, NativeProgram
+from bot.native_game import ACE, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
 from bot.play import Options, play
 from bot.skin import load_skins
 from bot.witness import Witness
@@ -29,7 +32,7 @@ pytestmark = pytest.mark.full
 
 def _installed(program: NativeProgram) -> None:
     if shutil.which(program.command[0]) is None:
-        pytest.skip(f"{program.name} is not installed: ./scripts/setup --games (Debian)")
+        pytest.skip(f"{program.name} is not installed ({program.command[0]}): ./scripts/setup --games")
 
 
 @pytest.fixture
@@ -82,3 +85,29 @@ def test_ace_minesweeper_learnt_from_nothing_then_played(ace: NativeGame, tmp_pa
     assert len(logs) == 5 and all(g.result in ("won", "lost") for g in logs), (logs, said)
     assert witness.outside == 0
     assert Calibration.from_json(profile.read_text()).cell_scale == 2.0
+
+
+def _play(game: NativeGame, skins: list, profile: Path, tmp_path: Path, games: int) -> tuple[list, Witness]:
+    witness = Witness(game)
+    logs: list = []
+    said: list[str] = []
+    options = Options(games=games, skins=skins, rule=game.program.rule, profile=profile, stop_dir=tmp_path,
+                      patience=15.0)
+    with Screen() as screen:
+        play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
+    assert len(logs) == games and all(g.result in ("won", "lost") for g in logs), (logs, said)
+    assert witness.clicks > games and witness.outside == 0
+    return logs, witness
+
+
+def test_minegauler_learnt_from_nothing_then_played_at_another_cell_size(display, tmp_path: Path):
+    _installed(MINEGAULER)
+    with NativeGame(MINEGAULER, x=60, y=40) as game:  # Beginner, 8 x 8 cells of 16 px
+        skins, profile = _learn(tmp_path)
+        assert [s.cell for s in skins] == [16]
+        logs, _ = _play(game, skins, profile, tmp_path, 8)
+        assert any(g.result == "won" for g in logs)  # (8 games at a 90 % rate: a win shown or not)
+    # Intermediate with 24 px cells under the same face and counter: the 16 px skin plays it.
+    with NativeGame(MINEGAULER, "intermediate-24", x=60, y=40) as game:
+        _play(game, skins, profile, tmp_path, 4)
+    assert Calibration.from_json(profile.read_text()).cell_scale == 1.5

@@ -124,8 +124,9 @@ class ToyGame:
 
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
                  seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
-                 rule: str = "safe") -> None:
+                 rule: str = "safe", quiet_win: bool = False) -> None:
         level = level or Level(9, 9, 10)
+        self.quiet_win = quiet_win  # a win leaves the playing face (Minegauler): only the board tells it
         self.level, self.scale, self.at, self.screen = level, scale, at, screen
         self.cells, self.faces = sprites(), faces()
         self.seed, self.kind, self.rule = seed, game, rule
@@ -165,6 +166,8 @@ class ToyGame:
                     code = 0
                 img[fy + r * CELL : fy + (r + 1) * CELL, fx + c * CELL : fx + (c + 1) * CELL] = self.cells[code]
         state = face or ("pressed" if self.held else self.game.status)
+        if self.quiet_win and state == "won" and face is None:
+            state = "playing"
         x, y, fw, fh = self.face_rect()
         img[y : y + fh, x : x + fw] = self.faces[state]
         left = int(self.level.mines - (shown == FLAG).sum())
