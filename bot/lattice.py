@@ -35,19 +35,48 @@ PHASES = 4
 
 @dataclass(frozen=True)
 class Lattice:
+    """Cells of `pitch` pixels from (left, top); or, for a field stretched to its window (GNOME
+    Mines: a homogeneous GTK grid hands the spare pixels to the first lines, so cells are 48 or
+    49 px), each column's and row's own start in `xs` and `ys`, every cell then cut `pitch` (the
+    smallest step) pixels square from its start."""
+
     left: int
     top: int
     pitch: int
     rows: int
     cols: int
+    xs: tuple[int, ...] = ()
+    ys: tuple[int, ...] = ()
 
     @property
     def width(self) -> int:
-        return self.cols * self.pitch
+        return self.xs[-1] + self.pitch - self.left if self.xs else self.cols * self.pitch
 
     @property
     def height(self) -> int:
-        return self.rows * self.pitch
+        return self.ys[-1] + self.pitch - self.top if self.ys else self.rows * self.pitch
+
+    @property
+    def starts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each column's and each row's first pixel."""
+        xs = np.array(self.xs) if self.xs else self.left + self.pitch * np.arange(self.cols)
+        ys = np.array(self.ys) if self.ys else self.top + self.pitch * np.arange(self.rows)
+        return xs, ys
+
+    def centre(self, r: int, c: int) -> tuple[int, int]:
+        xs, ys = self.starts
+        return int(xs[c]) + self.pitch // 2, int(ys[r]) + self.pitch // 2
+
+    def tiles(self, image: np.ndarray) -> np.ndarray:
+        """One pitch x pitch tile per cell, row by row; VisionError where the field is not all in the image."""
+        if self.top < 0 or self.left < 0 or self.top + self.height > image.shape[0] \
+                or self.left + self.width > image.shape[1]:
+            raise VisionError("the field runs off the image")
+        xs, ys = self.starts
+        span = np.arange(self.pitch)
+        rows = (ys[:, None] + span)[:, None, :, None]  # (rows, 1, p, 1)
+        cols = (xs[:, None] + span)[None, :, None, :]  # (1, cols, 1, p)
+        return np.ascontiguousarray(image[rows, cols]).reshape(self.rows * self.cols, self.pitch, self.pitch, -1)
 
 
 def _marks(grey: np.ndarray, textured: np.ndarray, p: int) -> np.ndarray:
@@ -142,9 +171,103 @@ def _edge_strength(grey: np.ndarray, lat: Lattice) -> float:
 
 def find_lattice(image: np.ndarray) -> Lattice:
     """The field of a game in a screenshot, from its structure alone: fresh (every cell covered), or
-    with some cells open as long as every row and column of it keeps a covered cell."""
+    with some cells open as long as every row and column of it keeps a covered cell. A field whose
+    cells are a pixel wider here and there (stretched to its window) is found by its cells' flat
+    insides instead, and taken where it holds more cells than any lattice of one pitch."""
     if image.ndim != 3 or min(image.shape[:2]) < MIN_SIDE * PITCHES[0]:
         raise VisionError("no Minesweeper board found: the image is too small")
+    try:
+        lat = _even_lattice(image)
+    except VisionError:
+        stretched = stretched_lattice(image)
+        if stretched is None:
+            raise
+        return stretched
+    stretched = stretched_lattice(image)
+    if stretched is not None and stretched.rows * stretched.cols > lat.rows * lat.cols:
+        return stretched
+    return lat
+
+
+def _lines(lefts: np.ndarray) -> list[float]:
+    """Where the blobs' left (or top) edges gather: one value per column (or row) of cells."""
+    lefts = np.sort(lefts)
+    groups, start = [], 0
+    for i in range(1, len(lefts) + 1):
+        if i == len(lefts) or lefts[i] - lefts[i - 1] > 2:
+            groups.append(float(np.median(lefts[start:i])))
+            start = i
+    return groups
+
+
+def _run(lines: list[float]) -> list[float]:
+    """The longest run of lines a near-constant step apart (steps differing by a pixel at most),
+    a missing line (a column of opened cells) bridged where the gap is a whole number of steps."""
+    best: list[float] = []
+    for i in range(len(lines)):
+        for j in range(i + 1, len(lines)):
+            step = lines[j] - lines[i]
+            if step < PITCHES[0] or step > PITCHES[-1]:
+                continue
+            run, at = [lines[i]], lines[i]
+            while True:
+                ahead = [x for x in lines if abs(x - (at + step)) <= 1.5]
+                if not ahead:
+                    break
+                at = ahead[0]
+                run.append(at)
+            if len(run) > len(best):
+                best = run
+    return best
+
+
+def stretched_lattice(image: np.ndarray) -> Lattice | None:
+    """A field of cells whose insides are flat (a covered cell's face between its bevels or
+    margins): the flat patches of the commonest size, lined up in columns and rows whose steps
+    may differ by a pixel. None where no such field of at least MIN_SIDE x MIN_SIDE is seen, or
+    where its steps are all equal (the lattice of one pitch finds that one)."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    edge = np.zeros(grey.shape, bool)
+    across = cv2.absdiff(grey[:, 1:], grey[:, :-1]) > TOLERANCE // 2
+    down = cv2.absdiff(grey[1:], grey[:-1]) > TOLERANCE // 2
+    edge[:, 1:] |= across
+    edge[:, :-1] |= across
+    edge[1:] |= down
+    edge[:-1] |= down
+    _, _, stats, _ = cv2.connectedComponentsWithStats((~edge).astype(np.uint8), connectivity=4)
+    x, y, w, h, area = (stats[1:, k] for k in range(5))
+    keep = (w >= 6) & (h >= 6) & (w <= PITCHES[-1]) & (h <= PITCHES[-1]) & (area >= 0.7 * w * h) \
+        & (w * 4 >= h * 3) & (h * 4 >= w * 3)
+    if keep.sum() < MIN_SIDE * MIN_SIDE:
+        return None
+    sizes, counts = np.unique(np.stack([w[keep], h[keep]], 1), axis=0, return_counts=True)
+    mw, mh = sizes[int(np.argmax(counts))]
+    same = keep & (np.abs(w - mw) <= 1) & (np.abs(h - mh) <= 1)
+    cols = _run(_lines(x[same]))
+    rows = _run(_lines(y[same]))
+    if len(cols) < MIN_SIDE or len(rows) < MIN_SIDE:
+        return None
+    steps = np.diff(cols).tolist() + np.diff(rows).tolist()
+    if max(steps) - min(steps) < 0.5 or max(steps) - min(steps) > 2.5:
+        return None  # one pitch (the other finder's), or not one lattice
+    pitch = int(min(steps))
+    inset_x, inset_y = (pitch - int(mw)) // 2, (pitch - int(mh)) // 2
+    xs = tuple(round(v) - inset_x for v in cols)
+    ys = tuple(round(v) - inset_y for v in rows)
+    lat = Lattice(xs[0], ys[0], pitch, len(ys), len(xs), xs, ys)
+    if lat.left <= 0 or lat.top <= 0 or lat.left + lat.width >= grey.shape[1] or lat.top + lat.height >= grey.shape[0]:
+        return None
+    # Every line of the field holds a cell of the common look (as a game's frame holds none).
+    tiles = lat.tiles(image)[:, 1:-1, 1:-1].astype(np.float32)
+    reference = np.median(tiles.reshape(len(tiles), -1), axis=0)
+    like = (np.sqrt(((tiles.reshape(len(tiles), -1) - reference) ** 2).mean(axis=1)) <= SAME_TILE)
+    like = like.reshape(lat.rows, lat.cols)
+    if not (like.any(axis=0).all() and like.any(axis=1).all()):
+        return None
+    return lat
+
+
+def _even_lattice(image: np.ndarray) -> Lattice:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     gx = cv2.absdiff(grey[:, 1:], grey[:, :-1])
     gy = cv2.absdiff(grey[1:, :], grey[:-1, :])

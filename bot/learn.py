@@ -38,7 +38,7 @@ from bot.led import crops, place, units_box
 from bot.looks import Looks
 from bot.sat import SatCore
 from bot.skin import CELL_CODES, Skin
-from bot.vision import Field, cut_tiles, frame_of
+from bot.vision import Field, frame_of
 
 NUMBERS = tuple(range(9))
 SPECIAL = ("flag", "question", "mine", "exploded", "wrong_flag")
@@ -105,11 +105,10 @@ class Learner:
 
     # -- seeing ------------------------------------------------------------
     def tiles(self, image: np.ndarray) -> np.ndarray:
-        lat = self.lat
-        area = image[lat.top : lat.top + lat.height, lat.left : lat.left + lat.width]
-        if area.shape[:2] != (lat.height, lat.width):
-            raise LearnError("the board is no longer where it was (window moved or closed)")
-        return cut_tiles(area, lat.rows, lat.cols, lat.pitch)
+        try:
+            return self.lat.tiles(image)
+        except VisionError as err:
+            raise LearnError("the board is no longer where it was (window moved or closed)") from err
 
     def _surround(self, image: np.ndarray) -> np.ndarray:
         """The strip of window frame just outside the field: it never changes while the game runs."""
@@ -129,9 +128,7 @@ class Learner:
         return self.looks.classify(tiles).reshape(self.lat.rows, self.lat.cols)
 
     def centre(self, cell: Cell) -> tuple[int, int]:
-        r, c = cell
-        return (self.lat.left + c * self.lat.pitch + self.lat.pitch // 2,
-                self.lat.top + r * self.lat.pitch + self.lat.pitch // 2)
+        return self.lat.centre(*cell)
 
     def covered(self, ids: np.ndarray) -> np.ndarray:
         return np.isin(ids, [k for k, role in self.role.items() if role in ("unopened", "question")])
@@ -645,7 +642,7 @@ class Learner:
             out.faces[name] = image[y : y + h, x : x + w].copy()
         out.face_box = self.face_box
         lat = self.lat
-        out.frame = frame_of(self.face_images["playing"], Field(lat.left, lat.top, lat.pitch, lat.rows, lat.cols),
+        out.frame = frame_of(self.face_images["playing"], _field(lat),
                              depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
         if self.counter is not None:
             out.counter_boxes, out.digits = self.counter
@@ -684,6 +681,12 @@ def _button_around(image: np.ndarray, change: tuple[int, int, int, int]) -> tupl
     if bx == 0 or by == 0 or bx + bw >= window.shape[1] or by + bh >= window.shape[0]:
         return x - 1, y - 1, w + 2, h + 2  # no clear button: the change itself, with a pixel to spare
     return x0 + int(bx), y0 + int(by), int(bw), int(bh)
+
+
+def _field(lat: Lattice) -> Field:
+    """The lattice as one pitch over its whole width: exact for a lattice of one pitch, and for a
+    stretched one what spans the same pixels (the frame round it, the guard of a click)."""
+    return Field(lat.left, lat.top, lat.width / lat.cols if lat.xs else lat.pitch, lat.rows, lat.cols)
 
 
 def _num(value: float) -> float | int:
@@ -754,7 +757,8 @@ def learn_live(
 
     def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
         box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)
-        target = Target(lat.left + origin.left, lat.top + origin.top, lat.pitch, lat.rows, lat.cols, box)
+        field = _field(lat)
+        target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box)
         return _Shifted(Actuator(target, backend), origin.left, origin.top)
 
     return Learner(grab, hands_for, games=games, say=say, known=known).run()

@@ -202,6 +202,27 @@ def test_learning_a_game_whose_face_never_shows_a_win():
     assert "won" not in learnt.faces and {"playing", "pressed", "lost"} <= set(learnt.faces)
 
 
+def test_learning_a_field_stretched_to_its_window():
+    """GNOME Mines spreads its window's spare pixels over the first rows and columns: cells 48 or
+    49 px, no one pitch. The lattice of one pitch found no board there ("the largest grid of
+    identical cells is 1 x 5"); the cells' flat insides, lined up a step or a step and a pixel
+    apart, give each column's and row's start, and the learner plays on them."""
+    game = ToyGame(Level(9, 9, 10), stretch=(5, 3))
+    lat = find_lattice(game.grab())
+    xs, ys = game.starts
+    assert (lat.rows, lat.cols, lat.pitch) == (9, 9, 16)
+    assert lat.xs == tuple(int(v) for v in xs) and lat.ys == tuple(int(v) for v in ys)
+    learnt = Learner(game.grab, lambda lat, face: game, games=30).run()
+    assert np.array_equal(learnt.cells["unopened"], game.cells[-1])
+    assert {"unopened", "0", "1", "2", "flag", "mine", "exploded"} <= set(learnt.cells)
+    assert {"playing", "pressed", "lost"} <= set(learnt.faces)
+    for x, y, button in game.clicks:  # every click on a cell's middle, none on a spare pixel
+        cell = game._cell(x, y)
+        if cell is not None:
+            r, c = cell
+            assert (x - xs[c], y - ys[r]) == (8, 8), (x, y, button)
+
+
 def test_learning_a_game_that_opens_a_start_area_itself():
     """xdemineur opens the area of a 0 in every new game before any click: no board is ever fresh.
     The field is found whole (not the largest all-covered part of it), the opened looks are

@@ -124,8 +124,12 @@ class ToyGame:
 
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
                  seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
-                 rule: str = "safe", quiet_win: bool = False) -> None:
+                 rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0)) -> None:
         level = level or Level(9, 9, 10)
+        # A field stretched to its window (GNOME Mines): the first stretch[0] columns and stretch[1]
+        # rows are a pixel wider, their sprites drawn at the cell's start, the spare pixel left bare.
+        self.steps = [np.array([CELL + (k < extra) for k in range(n)]) for n, extra in
+                      ((level.cols, stretch[0]), (level.rows, stretch[1]))]
         self.quiet_win = quiet_win  # a win leaves the playing face (Minegauler): only the board tells it
         self.level, self.scale, self.at, self.screen = level, scale, at, screen
         self.cells, self.faces = sprites(), faces()
@@ -143,28 +147,37 @@ class ToyGame:
     def field(self) -> tuple[int, int]:
         return self.at[0] + 12, self.at[1] + 55
 
+    @property
+    def starts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each column's and row's first pixel, unscaled."""
+        fx, fy = self.field
+        return fx + np.concatenate([[0], np.cumsum(self.steps[0])[:-1]]), \
+            fy + np.concatenate([[0], np.cumsum(self.steps[1])[:-1]])
+
     def face_rect(self) -> tuple[int, int, int, int]:
         fx, _ = self.field
-        return fx + self.level.cols * CELL // 2 - FACE // 2, self.at[1] + 15, FACE, FACE
+        return fx + int(self.steps[0].sum()) // 2 - FACE // 2, self.at[1] + 15, FACE, FACE
 
     def draw(self, shown: np.ndarray | None = None, face: str | None = None) -> np.ndarray:
         shown = self.game.shown if shown is None else shown
         rows, cols = shown.shape
         img = np.full((self.screen[1], self.screen[0], 3), DESK, np.uint8)
         x0, y0 = self.at
-        w, h = cols * CELL + 24, rows * CELL + 67
+        width, height = int(self.steps[0].sum()), int(self.steps[1].sum())
+        w, h = width + 24, height + 67
         img[y0 : y0 + h, x0 : x0 + w] = GREY
         img[y0, x0 : x0 + w] = WHITE
         img[y0 : y0 + h, x0] = WHITE
         fx, fy = self.field
-        img[fy - 3 : fy + rows * CELL + 3, fx - 3 : fx + cols * CELL + 3] = DARK
-        img[fy : fy + rows * CELL + 3, fx : fx + cols * CELL + 3] = WHITE
+        img[fy - 3 : fy + height + 3, fx - 3 : fx + width + 3] = DARK
+        img[fy : fy + height + 3, fx : fx + width + 3] = WHITE
+        xs, ys = self.starts
         for r in range(rows):
             for c in range(cols):
                 code = int(shown[r, c])
                 if self.held == (r, c) and code in (UNOPENED, QUESTION):
                     code = 0
-                img[fy + r * CELL : fy + (r + 1) * CELL, fx + c * CELL : fx + (c + 1) * CELL] = self.cells[code]
+                img[ys[r] : ys[r] + CELL, xs[c] : xs[c] + CELL] = self.cells[code]
         state = face or ("pressed" if self.held else self.game.status)
         if self.quiet_win and state == "won" and face is None:
             state = "playing"
@@ -185,9 +198,10 @@ class ToyGame:
 
     def _cell(self, x: int, y: int) -> tuple[int, int] | None:
         x, y = x / self.scale, y / self.scale
-        fx, fy = self.field
-        r, c = int((y - fy) // CELL), int((x - fx) // CELL)
-        if 0 <= r < self.level.rows and 0 <= c < self.level.cols and x >= fx and y >= fy:
+        xs, ys = self.starts
+        c, r = int(np.searchsorted(xs, x, side="right")) - 1, int(np.searchsorted(ys, y, side="right")) - 1
+        if 0 <= r < self.level.rows and 0 <= c < self.level.cols and x < xs[c] + self.steps[0][c] \
+                and y < ys[r] + self.steps[1][r]:
             return r, c
         return None
 
