@@ -37,6 +37,10 @@ class Target:
     rows: int
     cols: int
     face: tuple[float, float, float, float]  # left, top, width, height
+    new_game_key: str | None = None  # a game without a face starts a new game by this key
+    #: Where the pointer rests after each action, off the cells, in a game that lights up the cell
+    #: under the pointer (GNOME Mines): a lit cell reads as no known look.
+    park: tuple[float, float] | None = None
 
     def cell_centre(self, cell: tuple[int, int]) -> tuple[int, int]:
         r, c = cell
@@ -86,6 +90,19 @@ class Actuator:
             _translate(err)
             raise
         self.clicks += 1
+        self._park()
+
+    def _park(self) -> None:
+        if self.target.park is not None:
+            self.move(*self.target.park)
+
+    def move(self, x: float, y: float) -> None:
+        """The pointer to a point, nothing pressed (no guard: nothing is clicked)."""
+        try:
+            self.gui.moveTo(round(x), round(y))
+        except Exception as err:
+            _translate(err)
+            raise
 
     def _guard(self, x: int, y: int) -> None:
         if not self.target.allows(x, y):
@@ -112,6 +129,22 @@ class Actuator:
             _translate(err)
             raise
         self.clicks += 1
+        self._park()
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        """Keys pressed together ("f2", "ctrl+r") with the pointer on a point of the game (guarded as
+        a click there is): a game without a face starts a new one by a key."""
+        self._guard(x, y)
+        try:
+            if hasattr(self.gui, "key"):  # bot.xmouse: checked and focused in one server grab
+                self.gui.key(x, y, combo)
+            else:
+                self.gui.moveTo(x, y)
+                self.gui.hotkey(*combo.split("+"))
+        except Exception as err:
+            _translate(err)
+            raise
+        self._park()
 
     def close(self) -> None:
         """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
@@ -129,6 +162,9 @@ class Actuator:
         self._press(*self.target.cell_centre(cell), "middle")
 
     def restart(self) -> None:
+        if self.target.new_game_key is not None:  # (the pointer on the field: the key is the game's)
+            self.key(*self.target.cell_centre((self.target.rows // 2, self.target.cols // 2)), self.target.new_game_key)
+            return
         self._press(*self.target.face_centre(), "left")
 
 

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from bot.errors import VisionError
+from bot.lattice import find_lattice
 from bot.skin import Skin
 from bot.vision import Field, Reading, read, read_cells, resample
 
@@ -272,9 +273,9 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     """Where the board is and which skin draws it; VisionError when there is no readable board."""
     if image is None or image.ndim != 3 or image.shape[0] < 24 or image.shape[1] < 24:
         raise VisionError("the image is empty or too small to hold a board")
-    found = []
+    found = [r for skin in skins if skin.faceless and (r := _from_lattice(image, skin))]
     memo: dict = {}
-    for skin in skins:
+    for skin in (s for s in skins if not s.faceless):
         for disc in _discs(skin):  # the playing face's colour first: most screenshots show it
             result = _from_candidates(image, skin, _disc_candidates(image, memo, *disc)[:PEAKS])
             if result is not None:
@@ -284,12 +285,31 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
         size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
         small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
         found = [
-            r for skin in skins if (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
+            r for skin in skins
+            if not skin.faceless and (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
         ]
     if not found:
         raise VisionError("no Minesweeper board found in the image")
     found.sort(key=lambda item: -item[0])
     return found[0][1], found[0][2]
+
+
+def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Skin] | None:
+    """A skin without a face has no anchor but its field: found by structure (bot.lattice: a board
+    whose every row and column holds a covered cell), then read with the skin, every cell of it."""
+    try:
+        lat = find_lattice(image)
+    except VisionError:
+        return None
+    pitch = lat.width / lat.cols
+    if not 0.9 * SCALES[0] <= pitch / skin.cell <= 1.1 * SCALES[-1]:
+        return None
+    field = Field(lat.left, lat.top, pitch, lat.rows, lat.cols)
+    reading = read(image, field, skin)
+    if reading.unknown.mean() > 0.1 or not reading.framed:
+        return None
+    cal = Calibration(skin.name, pitch / skin.cell, field.left, field.top, field.rows, field.cols)
+    return 1.0 - float(reading.unknown.mean()), cal, skin
 
 
 def _within(image: np.ndarray, skins: list[Skin], box: tuple[int, int, int, int]) -> tuple[Calibration, Skin] | None:

@@ -52,6 +52,12 @@ LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP = 3, 2
 FACE_CHANGE = 12
 #: Clicks, counted in games, before the learner gives up on what it has not seen.
 GAMES = 12
+#: Seconds a held button may go without anything above the field changing before the game is
+#: taken to have no face (GNOME Mines); short, as a game may flag a cell held for half a second.
+NO_FACE_AFTER = 0.3
+#: What starts a new game in a game without a face, tried in this order: Winmine's key, then
+#: GNOME Mines' "start over" (its Ctrl+N shows a screen of levels, not a board).
+NEW_GAME_KEYS = ("f2", "ctrl+r", "ctrl+n")
 
 
 class LearnError(BotError):
@@ -64,6 +70,8 @@ class Hands(Protocol):
     def click(self, x: int, y: int, button: str = "left") -> None: ...
     def hold(self, x: int, y: int) -> None: ...
     def release(self, x: int, y: int) -> None: ...
+    def key(self, x: int, y: int, combo: str) -> None: ...
+    def move(self, x: int, y: int) -> None: ...
 
 
 @dataclass
@@ -77,11 +85,14 @@ class Learnt:
     digits: dict[str, np.ndarray] = field(default_factory=dict)  # counter digit -> sprite
     counter_boxes: list[tuple[int, int, int, int]] = field(default_factory=list)  # each digit, left to right
     frame: dict[str, tuple[int, int, int]] | None = None  # the frame's colour round the field, per side
+    new_game_key: str | None = None  # what starts a new game where there is no face ("ctrl+r")
+    hover: bool = False  # a covered cell lights up under the pointer
 
     @property
     def missing(self) -> list[str]:
         want = [str(n) for n in NUMBERS] + ["unopened", *SPECIAL]
-        return ([w for w in want if w not in self.cells] + [f"face {f}" for f in FACES if f not in self.faces]
+        faces = FACES if self.face_box is not None else ()  # (a game without a face misses none)
+        return ([w for w in want if w not in self.cells] + [f"face {f}" for f in faces if f not in self.faces]
                 + ([f"digit {d}" for d in range(10) if str(d) not in self.digits] if self.digits
                    else ["counter digits"]))
 
@@ -157,6 +168,7 @@ class Learner:
     # -- learning ----------------------------------------------------------
     def run(self) -> Learnt:
         fresh = self.grab()
+        self.start_image = fresh  # (the frame round the field, as a game starts)
         self.lat = find_lattice(fresh)
         lat = self.lat
         self.say(f"field: {lat.rows} x {lat.cols} cells of {lat.pitch} px at ({lat.left}, {lat.top})")
@@ -167,6 +179,7 @@ class Learner:
         self.names: dict[int, int] = {}
         self.possible: dict[int, set[int]] = {}
         self.face_box = None
+        self.face_images: dict[str, np.ndarray] = {}
         self.marks = False  # does the game have question marks?
         self.win_on_board = False  # has a win been seen on the board alone, the face unchanged?
         self.probe: tuple[int, list[np.ndarray], list[int]] | None = None  # counter frames, flags shown
@@ -183,29 +196,67 @@ class Learner:
         covered = np.argwhere(ids == 0)
         middle = tuple(int(v) for v in covered[np.abs(covered - [lat.rows // 2, lat.cols // 2]).sum(axis=1).argmin()])
         self.first_cell = middle
-        # The first click, held on the covered cell nearest the middle: the face shows a button is down.
         self.ticking = self._ticking(fresh)
+        self.park = self._hover(hands, middle)
+        hands = _Parking(hands, self.park)
+        # The first click, held on the covered cell nearest the middle: the face shows a button is down.
+        self.new_game_key: str | None = None
         hands.hold(*self.centre(middle))
-        held = self._grab_changed_above(fresh)
+        held = self._grab_changed_above(fresh, quiet=NO_FACE_AFTER)
         hands.release(*self.centre(middle))
-        self._find_face(fresh, held)
-        hands = self.hands_for(lat, self.face_box)
+        if held is not None:
+            self._find_face(fresh, held)
+        else:
+            self.say("no face: nothing above the field changed while a cell was held")
+        hands = _Parking(self.hands_for(lat, self.face_box), self.park)
         image = self.grab()
         for game in range(self.games):
             self.learnt.games = game + 1
             image = self._play(hands, image, first_done=(game == 0))
             if not self._wants_more():
                 break
+            image = self._new_game(hands, image)
+        return self._result()
+
+    def _hover(self, hands: Hands, cell: Cell) -> tuple[int, int] | None:
+        """Does a covered cell light up under the pointer (GNOME Mines)? Then the pointer rests off
+        the cells, just above the field, after every action: a lit cell is a look of no meaning."""
+        hands.move(*self.centre(cell))
+        if self._grab_until(lambda ids: int(ids[cell]) != 0, timeout=0.5) is None:
+            return None
+        park = (self.lat.left + self.lat.width // 2, max(0, self.lat.top - 4))
+        hands.move(*park)
+        if self._grab_until(lambda ids: int(ids[cell]) == 0) is None:
+            raise LearnError("a cell lit up under the pointer and stayed lit once it left")
+        self.say("cells light up under the pointer: it rests above the field after each action")
+        return park
+
+    def _new_game(self, hands: Hands, image: np.ndarray) -> np.ndarray:
+        """A click on the face, or in a game without one the first key that starts a new game (kept
+        for the next games). A new game: every cell covered again or, in a game that opens a start
+        area itself (xdemineur), some cell that showed anything but covered shows something else."""
+        old = self.frame(image)
+        shown = old != 0
+
+        def started(ids: np.ndarray) -> bool:
+            return not ids.any() or bool((ids[shown] != old[shown]).any())
+
+        if self.face_box is not None:
             x, y, w, h = self.face_box
-            # A new game: every cell covered again or, in a game that opens a start area itself
-            # (xdemineur), some cell that showed anything but covered shows something else now.
-            old = self.frame(image)
-            shown = old != 0
             hands.click(x + w // 2, y + h // 2)
-            image = self._grab_until(lambda ids, was=old, at=shown: not ids.any() or bool((ids[at] != was[at]).any()))
+            image = self._grab_until(started)
             if image is None:
                 raise LearnError("clicking the face did not start a new game")
-        return self._result()
+            return image
+        for combo in [self.new_game_key] if self.new_game_key else NEW_GAME_KEYS:
+            hands.key(*self.centre(self.first_cell), combo)  # (the pointer on the field: the game's keys)
+            image = self._grab_until(started, timeout=3.0)
+            if image is not None:
+                if self.new_game_key is None:
+                    self.say(f"a new game starts with {combo}")
+                self.new_game_key = combo
+                return image
+        raise LearnError(f"no face, and none of {', '.join(NEW_GAME_KEYS)} started a new game")
 
     def _adopt(self, skin: Skin) -> None:
         """Start from a skin learnt before (another run, another level): only what it lacks is new."""
@@ -276,6 +327,7 @@ class Learner:
         have |= set(self.known_faces)
         have |= {"counter"} if self.counter else set()
         have |= {"won"} if self.win_on_board else set()  # (a face it may never show: not waited for)
+        have |= set(FACES) if self.face_box is None else set()  # (a game without a face)
         want = [str(n) for n in NUMBERS] + list(SPECIAL) + list(FACES) + ["counter"]
         return [w for w in want if w not in have]
 
@@ -335,7 +387,8 @@ class Learner:
         before = None
         while True:
             ids = self.frame(image)  # (every click above was waited for: the frame shows it)
-            if self.face_changed(image):
+            if self.face_changed(image) or (self.face_box is None and before is not None and not last_click[1]
+                                            and _scattered(ids != before, last_click[0])):
                 image, ids = self._still(ids)
                 self._game_over(image, ids, before, last_click, baits)
                 return image
@@ -395,7 +448,19 @@ class Learner:
                 for cell in covered:
                     hands.click(*self.centre(cell), button="right")
                 last_click = (covered[-1], True)
-                image = self._opened(*covered)
+                at = tuple(np.array(covered).T)
+                flagged = self._grab_until(lambda ids, at=at: bool((ids[at] != 0).all()),
+                                           timeout=max(5.0, 0.5 * len(covered)))
+                if flagged is None and self.face_box is None:
+                    # No flag shows: a game over takes no clicks. Won, its mines left covered
+                    # (GNOME Mines), and with no face to say so.
+                    image, ids = self._still(self.frame(self.grab()))
+                    self.win_on_board = True
+                    self._game_over(image, ids, before, last_click, baits)
+                    return image
+                if flagged is None:
+                    raise LearnError("the game did not respond to the last clicks")
+                image = flagged
                 continue
             # Nothing is certain: guess, with a flag on another covered cell first, so that a
             # loss shows what a flag without a mine under it looks like.
@@ -511,20 +576,24 @@ class Learner:
             return ticking
         return cv2.dilate(ticking.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
 
-    def _grab_changed_above(self, before: np.ndarray, timeout: float = 5.0) -> np.ndarray:
+    def _grab_changed_above(self, before: np.ndarray, timeout: float = 5.0, quiet: float | None = None
+                            ) -> np.ndarray | None:
         """The screen once something above the field differs from `before` (the face, with a button
         held) and has stopped changing (a face caught half painted is a wrong sprite), or as it is
-        after `timeout`: the face is then looked for in what did change."""
+        after `timeout`: the face is then looked for in what did change. None when nothing above
+        has changed after `quiet` seconds: a game without a face."""
         top = max(0, self.lat.top - 2)
-        deadline = time.monotonic() + timeout
+        start = time.monotonic()
         last = None
         while True:
             image = self.grab()
             above = image[:top]
             moved = np.abs(above.astype(np.int16) - before[:top]).max(axis=2, initial=0) > 40
             changed = bool((moved & ~self.ticking[:top]).any())
-            if (changed and last is not None and np.array_equal(above, last)) or time.monotonic() > deadline:
+            if (changed and last is not None and np.array_equal(above, last)) or time.monotonic() > start + timeout:
                 return image
+            if quiet is not None and not changed and time.monotonic() > start + quiet:
+                return None
             last = above if changed else None
 
     def _grab_until(self, done: Callable[[np.ndarray], bool], timeout: float = 5.0) -> np.ndarray | None:
@@ -541,8 +610,11 @@ class Learner:
         """The counter showed `mines` minus the flags down at each probe frame: cut its digits."""
         top, frames, flags = self.probe
         self.probe = None
-        x, y, w, h = self.face_box
-        units = units_box(frames, [(x - 2, y - top - 2, w + 4, h + 4)])
+        leave_out = []
+        if self.face_box is not None:
+            x, y, w, h = self.face_box
+            leave_out.append((x - 2, y - top - 2, w + 4, h + 4))
+        units = units_box(frames, leave_out)
         if units is None:
             self.say("counter: nothing outside the field changed as flags went down")
             return
@@ -634,16 +706,17 @@ class Learner:
                 out.cells[str(self.names[k])] = sample
             elif role not in (None, "number"):
                 out.cells[role] = sample
-        x, y, w, h = self.face_box
-        for name, face in self.known_faces.items():
-            if face.shape[:2] == (h, w):
-                out.faces[name] = face
-        for name, image in self.face_images.items():
-            out.faces[name] = image[y : y + h, x : x + w].copy()
+        if self.face_box is not None:
+            x, y, w, h = self.face_box
+            for name, face in self.known_faces.items():
+                if face.shape[:2] == (h, w):
+                    out.faces[name] = face
+            for name, image in self.face_images.items():
+                out.faces[name] = image[y : y + h, x : x + w].copy()
         out.face_box = self.face_box
-        lat = self.lat
-        out.frame = frame_of(self.face_images["playing"], _field(lat),
-                             depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+        out.new_game_key = self.new_game_key
+        out.hover = self.park is not None
+        out.frame = frame_of(self.start_image, _field(self.lat), depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
         if self.counter is not None:
             out.counter_boxes, out.digits = self.counter
         out.unnamed = [sorted(self.possible.get(k, set(NUMBERS)) - set(self.names.values()))
@@ -683,6 +756,13 @@ def _button_around(image: np.ndarray, change: tuple[int, int, int, int]) -> tupl
     return x0 + int(bx), y0 + int(by), int(bw), int(bh)
 
 
+def _scattered(changed: np.ndarray, cell: Cell) -> bool:
+    """Did a click change cells that no opening from it reaches? An opened area is one connected
+    patch round the clicked cell; a loss shows the mines wherever they are."""
+    _, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
+    return bool(changed[cell]) and bool((changed & (labels != labels[cell])).any())
+
+
 def _field(lat: Lattice) -> Field:
     """The lattice as one pitch over its whole width: exact for a lattice of one pitch, and for a
     stretched one what spans the same pixels (the frame round it, the guard of a click)."""
@@ -705,7 +785,6 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
         write_image(str(folder / f"face_{what}.png"), face)
     for what, digit in learnt.digits.items():
         write_image(str(folder / f"digit_{what}.png"), digit)
-    x, y, w, h = learnt.face_box
     counter: dict = {"digit": [0, 0], "digits": 0, "from_field_left_top": [0, 0]}
     if learnt.counter_boxes:
         cx, cy, cw, ch = learnt.counter_boxes[0]
@@ -713,14 +792,21 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
         side = lat.left + lat.width if right else lat.left
         counter = {"digit": [cw, ch], "digits": len(learnt.counter_boxes),
                    "from_field_right_top" if right else "from_field_left_top": [cx - side, cy - lat.top]}
-    centre = lat.left + lat.width / 2
+    face = None  # (a game without one: GNOME Mines)
+    if learnt.face_box is not None:
+        x, y, w, h = learnt.face_box
+        face = {"size": [w, h], "from_field_centre_top": [_num(x - (lat.left + lat.width / 2)), y - lat.top]}
     meta = {
         "name": name,
         "about": f"Learnt by `calibrate --learn` on {time.strftime('%Y-%m-%d')} from a live game.",
         "cell": lat.pitch,
-        "face": {"size": [w, h], "from_field_centre_top": [_num(x - centre), y - lat.top]},
+        "face": face,
         "counter": counter,
     }
+    if learnt.new_game_key is not None:
+        meta["new_game"] = {"key": learnt.new_game_key}
+    if learnt.hover:
+        meta["hover"] = True
     if learnt.frame is not None:
         meta["frame_bgr"] = {side: list(bgr) for side, bgr in learnt.frame.items()}
         meta["frame_depth"], meta["frame_skip"] = LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP
@@ -741,6 +827,41 @@ class _Shifted:
 
     def release(self, x: int, y: int) -> None:
         self.hands.release(x + self.dx, y + self.dy)
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        self.hands.key(x + self.dx, y + self.dy, combo)
+
+    def move(self, x: int, y: int) -> None:
+        self.hands.move(x + self.dx, y + self.dy)
+
+
+class _Parking:
+    """Hands that rest the pointer at `park` after every action (where there is one)."""
+
+    def __init__(self, hands: Hands, park: tuple[int, int] | None) -> None:
+        self.hands, self.park = hands, park
+
+    def _rest(self) -> None:
+        if self.park is not None:
+            self.hands.move(*self.park)
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self.hands.click(x, y, button)
+        self._rest()
+
+    def hold(self, x: int, y: int) -> None:
+        self.hands.hold(x, y)
+
+    def release(self, x: int, y: int) -> None:
+        self.hands.release(x, y)
+        self._rest()
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        self.hands.key(x, y, combo)
+        self._rest()
+
+    def move(self, x: int, y: int) -> None:
+        self.hands.move(x, y)
 
 
 def learn_live(

@@ -44,6 +44,8 @@ class NativeProgram:
     prepare: Callable[[str], None] | None = None
     #: More environment for the game's process.
     env: dict[str, str] = field(default_factory=dict)
+    #: What the command runs under (a D-Bus session of its own for a GNOME game).
+    launcher: tuple[str, ...] = ()
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -122,7 +124,21 @@ MINEGAULER = NativeProgram(
          "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": "", "QT_QPA_PLATFORM": "xcb"},
 )
 
-PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER)}
+#: GNOME Mines 40 (Debian gnome-mines): no face, its cells stretched to the window (a homogeneous
+#: GTK grid: 48 or 49 px at its default size), a new game by Ctrl+R ("start over"), the level by its
+#: command line (--small, --medium, --big); mines kept off the first cell and its neighbours
+#: (`place_mines` in src/minefield.vala: the `zero` rule); on a win it flags the mines itself. Its
+#: settings live in memory only (GSETTINGS_BACKEND), in a D-Bus session of its own.
+GNOME_MINES = NativeProgram(
+    "gnome-mines", ("/usr/games/gnome-mines",), "Mines", "zero",
+    {"default": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "big": (Level(16, 30, 99), ())},
+    note="no face; stretched cells; a hover highlight",
+    options={"default": ("--small",), "medium": ("--medium",), "big": ("--big",)},
+    env={"GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"},
+    launcher=("dbus-run-session", "--"),
+)
+
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES)}
 
 
 class NativeGame:
@@ -139,7 +155,7 @@ class NativeGame:
         self.workdir: str | None = None
 
     def start(self, timeout: float = 60) -> Window:
-        command = [*self.program.command, *self.program.options.get(self.level_name, ())]
+        command = [*self.program.launcher, *self.program.command, *self.program.options.get(self.level_name, ())]
         if self.program.prepare is not None:
             self.program.prepare(self.level_name)
         self.workdir = tempfile.mkdtemp(prefix=f"{self.program.name}-")  # (Minegauler logs to its working folder)

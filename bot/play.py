@@ -153,9 +153,10 @@ class Player:
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
         self._set_region(image.shape[1], image.shape[0])
         fx, fy, fw, fh = face_box(self.field, skin)
-        face = (fx + self.origin.left, fy + self.origin.top, fw, fh)
-        target = Target(self.field.left + self.origin.left, self.field.top + self.origin.top, self.field.pitch,
-                        self.field.rows, self.field.cols, face)
+        face = (fx + self.origin.left, fy + self.origin.top, fw, fh) if not skin.faceless else (0, 0, 0, 0)
+        left, top = self.field.left + self.origin.left, self.field.top + self.origin.top
+        park = (left + self.field.width / 2, max(self.origin.top, top - 4)) if skin.hover else None  # (off the cells)
+        target = Target(left, top, self.field.pitch, self.field.rows, self.field.cols, face, skin.new_game_key, park)
         clicks = self.actuator.clicks if self.actuator is not None else 0
         if self.actuator is not None:
             self.actuator.close()

@@ -58,6 +58,15 @@ class Skin:
     timer_offset: tuple[int, int] | None = None  # the timer's first digit, measured as counter_offset is
     timer_anchor: str = "right"
     folder: Path | None = None  # where it was loaded from (a learnt skin grows there: bot.unseen)
+    #: A game without a face (GNOME Mines) starts a new game by this key ("ctrl+r"); its state is
+    #: then read off the board alone (bot.vision.board_face).
+    new_game_key: str | None = None
+    #: The game lights up the covered cell under the pointer: the pointer must rest off the cells.
+    hover: bool = False
+
+    @property
+    def faceless(self) -> bool:
+        return not self.face_names
 
 
 def _read(path: Path) -> np.ndarray:
@@ -79,20 +88,23 @@ def load_skin(folder: Path) -> Skin:
     faces = [(name, _read(folder / f"face_{name}.png")) for name in FACES if (folder / f"face_{name}.png").exists()]
     digits = [(p.stem.removeprefix("digit_"), _read(p)) for p in sorted(folder.glob("digit_*.png"))
               if int(meta["counter"]["digits"])]  # (no counter: stray digit files mean nothing)
+    face = meta.get("face") or {}  # (null: a game without a face)
+    if not face:
+        faces = []
     return Skin(
         name=meta.get("name", folder.name),
         cell=int(meta["cell"]),
         cell_codes=np.array([c for c, _ in cells], dtype=np.int8),
         cell_sprites=np.stack([s for _, s in cells]),
         face_names=tuple(n for n, _ in faces),
-        face_sprites=np.stack([s for _, s in faces]),
-        face_offset=tuple(meta["face"]["from_field_centre_top"]),
+        face_sprites=np.stack([s for _, s in faces]) if faces else np.zeros((0, 1, 1, 3), np.uint8),
+        face_offset=tuple(face.get("from_field_centre_top", (0, 0))),
         digit_names=tuple(n for n, _ in digits),
         digit_sprites=np.stack([s for _, s in digits]) if digits else np.zeros((0, 1, 1, 3), np.uint8),
         digits=int(meta["counter"]["digits"]),
         counter_offset=tuple(meta["counter"].get("from_field_right_top") or meta["counter"]["from_field_left_top"]),
         counter_anchor="right" if "from_field_right_top" in meta["counter"] else "left",
-        disc_bgr=tuple(meta["face"]["disc_bgr"]) if "disc_bgr" in meta["face"] else None,
+        disc_bgr=tuple(face["disc_bgr"]) if "disc_bgr" in face else None,
         family=bool(meta.get("family", False)),
         frame_depth=int(meta.get("frame_depth", 3)),
         frame_skip=int(meta.get("frame_skip", 1)),
@@ -100,6 +112,8 @@ def load_skin(folder: Path) -> Skin:
         timer_anchor="left" if "from_field_left_top" in meta.get("timer", {}) else "right",
         frame={side: tuple(int(v) for v in bgr) for side, bgr in meta.get("frame_bgr", {}).items()} or None,
         folder=folder,
+        new_game_key=(meta.get("new_game") or {}).get("key"),
+        hover=bool(meta.get("hover", False)),
     )
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from bot.board import FLAG, QUESTION, UNOPENED, Board, format_grid
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
 from bot.errors import VisionError
 from bot.skin import Skin
 
@@ -84,10 +84,12 @@ class Reading:
     counter_confidence: float
     framed: bool = True  # the game's frame is seen on all four sides (frame_seen)
     timer: int | None = None  # seconds shown, where the skin knows the timer (never needed to play)
+    counted: bool = True  # the skin knows a mine counter (a game may have none it can read)
 
     @property
     def complete(self) -> bool:
-        return self.framed and not self.unknown.any() and self.face is not None and self.counter is not None
+        return (self.framed and not self.unknown.any() and self.face is not None
+                and (self.counter is not None or not self.counted))
 
     def board(self, mines: int | None = None) -> Board:
         if not self.framed:
@@ -608,9 +610,18 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """Everything one screenshot says about the game, with how sure each part is."""
     codes, known, confidence = read_cells(image, field, skin)
     unknown = ~known | impossible_zeros(codes)
-    face, face_conf = read_face(image, field, skin)
+    face, face_conf = read_face(image, field, skin) if not skin.faceless else (board_face(codes), 1.0)
     counter, counter_conf = read_counter(image, field, skin)
     framed = frame_seen(image, field, skin)
     timer, _ = read_timer(image, field, skin)
-    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed, timer)
+    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed, timer,
+                   counted=bool(len(skin.digit_sprites)))
+
+
+def board_face(codes: np.ndarray) -> str:
+    """What a face would show, said by the board alone (a game without one: GNOME Mines): lost once
+    a mine shows, won once every safe cell is open and every number counts its flags."""
+    if np.isin(codes, (MINE, EXPLODED, WRONG_FLAG)).any():
+        return "lost"
+    return "won" if Board(codes).solved() else "playing"
 

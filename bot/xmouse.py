@@ -71,17 +71,19 @@ class X11Mouse:
         if (pointer.root_x, pointer.root_y) in self.corners:
             raise FailSafe("stopped: the mouse was thrown into a screen corner (fail-safe)")
 
-    def _atomic(self, x: int, y: int, events: list[tuple[int, int]]) -> None:
+    def _atomic(self, x: int, y: int, events: list[tuple[int, int]], focus: bool = False) -> None:
         with _ctrl_c_after():  # (the pointer query too: a reply cut half-way leaves the connection unusable)
             self._fail_safe()
-            self._grabbed(x, y, events)
+            self._grabbed(x, y, events, focus)
 
-    def _grabbed(self, x: int, y: int, events: list[tuple[int, int]]) -> None:
+    def _grabbed(self, x: int, y: int, events: list[tuple[int, int]], focus: bool = False) -> None:
         self.display.grab_server()
         try:
             if self._top_at(x, y) != self.window:
                 raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
             self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            if focus:  # (keys go to the focused window: the game's, as a click on it would make it)
+                self.display.set_input_focus(self.window[0], self.X.RevertToParent, self.X.CurrentTime)
             for kind, detail in events:
                 self.xtest.fake_input(self.display, kind, detail)
             self.display.sync()
@@ -98,6 +100,30 @@ class X11Mouse:
 
     def mouseUp(self, x: int, y: int, button: str = "left") -> None:
         self._atomic(x, y, [(self.X.ButtonRelease, BUTTONS[button])])
+
+    def moveTo(self, x: int, y: int) -> None:  # (pyautogui's name)
+        """The pointer to a point, nothing pressed: off a game's cells, which some light up under it."""
+        with _ctrl_c_after():
+            self._fail_safe()
+            self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            self.display.sync()
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        """Keys pressed together ("ctrl+r") for the game's window, the pointer at a point of it: in
+        the same grab, the window is checked under the point and given the input focus (as a click
+        there would), so the keys can reach no other program."""
+        from Xlib import XK
+
+        codes = []
+        for name in combo.split("+"):
+            name = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L"}.get(name, name)
+            keysym = XK.string_to_keysym(name.upper() if name[:1] == "f" and name[1:].isdigit() else name)
+            code = self.display.keysym_to_keycode(keysym) if keysym else 0
+            if not code:
+                raise BotError(f"no key {name!r} on this keyboard (in {combo!r})")
+            codes.append(code)
+        events = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
+        self._atomic(x, y, events, focus=True)
 
     def close(self) -> None:
         self.display.close()

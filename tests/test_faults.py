@@ -187,3 +187,45 @@ def test_a_win_the_face_never_shows_is_taken_from_the_board(tmp_path):
     wins = [g for g in logs if g.result == "won"]
     assert wins and all(g.three_bv for g in wins)
     assert not desk.misses and desk.clicks == meant
+
+
+class FacelessDesk(FakeDesk):
+    """GNOME Mines: no face (its place painted over), F2 starts a new game; a key is "pressed" on
+    the game only with the pointer on its field, else it is a miss."""
+
+    def image(self):
+        frame, (fx, fy) = super().image()
+        frame[fy - 45 : fy - 10, fx + self.level.cols * 8 - 20 : fx + self.level.cols * 8 + 20] = (192, 192, 192)
+        return frame, (fx, fy)
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        _, (_, fy) = self.image()
+        if y < fy:  # (the face's place: nothing to click there now)
+            self.misses.append((x, y))
+            return
+        super().click(x, y, button)
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        _, (fx, fy) = self.image()
+        on_field = 0 <= (y - fy) // 16 < self.level.rows and 0 <= (x - fx) // 16 < self.level.cols
+        if combo != "f2" or not on_field:
+            self.misses.append((x, y))
+            return
+        self.restart()
+
+
+def test_a_game_without_a_face_is_found_read_and_played(tmp_path):
+    """A skin without a face is found by its field alone, the game's state read off the board
+    (lost: a mine shows; won: every safe cell open), and a new game started by its key."""
+    import dataclasses
+
+    faceless = dataclasses.replace(SKINS[0], name="faceless", face_names=(),
+                                   face_sprites=np.zeros((0, 1, 1, 3), np.uint8), new_game_key="f2", folder=None)
+    desk = FacelessDesk(BEGINNER, seed=4)
+    logs: list = []
+    said: list[str] = []
+    options = Options(games=6, flags=True, skins=[faceless], profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
+    assert len(logs) == 6 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
+    assert {"won", "lost"} == {g.result for g in logs}
+    assert not desk.misses and desk.games >= 6

@@ -223,6 +223,39 @@ def test_learning_a_field_stretched_to_its_window():
             assert (x - xs[c], y - ys[r]) == (8, 8), (x, y, button)
 
 
+def test_learning_a_game_without_a_face():
+    """GNOME Mines has no face: nothing above the field changes while a cell is held, a new game
+    starts with a key (its Ctrl+R), a loss shows on the board alone (mines scattered over it, far
+    from the opened area) and a win too. The learner once stopped at "no face found"; now it
+    plays on without one, finds the key by trying, and names the numbers from the lost boards."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r")
+    said: list[str] = []
+    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append).run()
+    assert learnt.face_box is None and not learnt.faces and learnt.new_game_key == "ctrl+r"
+    assert game.keys[0] == "f2" and set(game.keys) == {"f2", "ctrl+r"} and game.games > 2
+    assert any(": lost;" in line for line in said) and any(line.endswith(": won") for line in said), said
+    assert {"unopened", "0", "1", "2", "flag", "mine", "exploded"} <= set(learnt.cells)
+    for name in ("unopened", "1", "2", "mine", "exploded", "flag"):
+        code = {"unopened": -1, "flag": -2, "mine": -4, "exploded": -5}.get(name)
+        assert np.array_equal(learnt.cells[name], game.cells[int(name) if code is None else code]), name
+
+
+def test_learning_gnome_mines_look_alike():
+    """All of GNOME Mines at once: stretched cells, no face (Ctrl+R), and a covered cell lit under
+    the pointer, so the pointer must rest off the cells (else the lit look is taken for a new one
+    and right-clicking a cell "never covers it again"). The skin written says all of it."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", hover=True, stretch=(4, 6))
+    learnt = Learner(game.grab, lambda lat, face: game, games=30).run()
+    assert learnt.hover and learnt.new_game_key == "ctrl+r" and learnt.face_box is None
+    assert learnt.lattice.xs and learnt.lattice.ys
+    assert np.array_equal(learnt.cells["unopened"], game.cells[-1])
+    assert {"unopened", "0", "1", "2", "flag", "mine", "exploded"} <= set(learnt.cells)
+    folder = Path(__import__("tempfile").mkdtemp()) / "gnome-like"
+    write_skin(learnt, folder, "gnome-like")
+    skin = load_skin(folder)
+    assert skin.faceless and skin.hover and skin.new_game_key == "ctrl+r" and skin.cell == 16
+
+
 def test_learning_a_game_that_opens_a_start_area_itself():
     """xdemineur opens the area of a 0 in every new game before any click: no board is ever fresh.
     The field is found whole (not the largest all-covered part of it), the opened looks are

@@ -124,8 +124,14 @@ class ToyGame:
 
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
                  seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
-                 rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0)) -> None:
+                 rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0),
+                 new_game_key: str | None = None, hover: bool = False) -> None:
         level = level or Level(9, 9, 10)
+        # No face (GNOME Mines): nothing above the field but the counter; a key starts a new game.
+        self.new_game_key = new_game_key
+        self.keys: list[str] = []
+        self.hover = hover  # the covered cell under the pointer drawn lit (GNOME Mines)
+        self.pointer: tuple[int, int] = (0, 0)
         # A field stretched to its window (GNOME Mines): the first stretch[0] columns and stretch[1]
         # rows are a pixel wider, their sprites drawn at the cell's start, the spare pixel left bare.
         self.steps = [np.array([CELL + (k < extra) for k in range(n)]) for n, extra in
@@ -178,11 +184,14 @@ class ToyGame:
                 if self.held == (r, c) and code in (UNOPENED, QUESTION):
                     code = 0
                 img[ys[r] : ys[r] + CELL, xs[c] : xs[c] + CELL] = self.cells[code]
+                if self.hover and code == UNOPENED and self._cell(*self.pointer) == (r, c):
+                    img[ys[r] + 2 : ys[r] + CELL - 2, xs[c] + 2 : xs[c] + CELL - 2] = WHITE
         state = face or ("pressed" if self.held else self.game.status)
         if self.quiet_win and state == "won" and face is None:
             state = "playing"
         x, y, fw, fh = self.face_rect()
-        img[y : y + fh, x : x + fw] = self.faces[state]
+        if self.new_game_key is None:
+            img[y : y + fh, x : x + fw] = self.faces[state]
         left = int(self.level.mines - (shown == FLAG).sum())
         box = img[y + 1 : y + 25, fx + 4 : fx + 45]
         box[:] = 0
@@ -205,12 +214,17 @@ class ToyGame:
             return r, c
         return None
 
+    def move(self, x: int, y: int) -> None:
+        self.pointer = (x, y)
+
     def click(self, x: int, y: int, button: str = "left") -> None:
+        self.pointer = (x, y)
         self.clicks.append((x, y, button))
         cell = self._cell(x, y)
         fx, fy, fw, fh = self.face_rect()
         if cell is None:
-            if button == "left" and fx <= x / self.scale < fx + fw and fy <= y / self.scale < fy + fh:
+            on_face = fx <= x / self.scale < fx + fw and fy <= y / self.scale < fy + fh
+            if button == "left" and on_face and self.new_game_key is None:
                 self.new_game()
             return
         if button == "left":
@@ -222,7 +236,14 @@ class ToyGame:
             else:
                 self.game.shown[cell] = {FLAG: QUESTION, QUESTION: UNOPENED}.get(code, code)
 
+    def key(self, x: int, y: int, combo: str) -> None:
+        self.pointer = (x, y)
+        self.keys.append(combo)
+        if combo == self.new_game_key and self._cell(x, y) is not None:  # (keys reach the game under the pointer)
+            self.new_game()
+
     def hold(self, x: int, y: int) -> None:
+        self.pointer = (x, y)
         self.held = self._cell(x, y)
 
     def release(self, x: int, y: int) -> None:
