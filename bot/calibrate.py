@@ -301,8 +301,8 @@ def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Sk
         lat = find_lattice(image)
     except VisionError:
         return None
-    pitch = lat.width / lat.cols
-    if not 0.9 * SCALES[0] <= pitch / skin.cell <= 1.1 * SCALES[-1]:
+    pitch = lat.mean_pitch
+    if not 0.4 <= pitch / skin.cell <= 1.1 * SCALES[-1]:  # (a game may shrink its cells to its window)
         return None
     field = Field(lat.left, lat.top, pitch, lat.rows, lat.cols)
     reading = read(image, field, skin)

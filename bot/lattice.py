@@ -57,6 +57,11 @@ class Lattice:
         return self.ys[-1] + self.pitch - self.top if self.ys else self.rows * self.pitch
 
     @property
+    def mean_pitch(self) -> float:
+        """The pitch over the whole width: the lattice as one pitch spanning the same pixels."""
+        return self.width / self.cols
+
+    @property
     def starts(self) -> tuple[np.ndarray, np.ndarray]:
         """Each column's and each row's first pixel."""
         xs = np.array(self.xs) if self.xs else self.left + self.pitch * np.arange(self.cols)

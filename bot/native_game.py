@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -40,9 +41,9 @@ class NativeProgram:
     #: Command-line options that start it at a level (the level's keys are then pressed as well).
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: Written before each start: the game's own settings for the level (a game that takes none on
-    #: its command line), given the level's name.
-    prepare: Callable[[str], None] | None = None
-    #: More environment for the game's process.
+    #: its command line), given the level's name and the game's own working folder.
+    prepare: Callable[[str, Path], None] | None = None
+    #: More environment for the game's process ("{workdir}" stands for its working folder).
     env: dict[str, str] = field(default_factory=dict)
     #: What the command runs under (a D-Bus session of its own for a GNOME game).
     launcher: tuple[str, ...] = ()
@@ -101,7 +102,7 @@ if not any(h.elapsed <= 0.001 for h in best):
 _MINEGAULER_CELLS = {"default": 16, "intermediate": 16, "expert": 16, "intermediate-24": 24}
 
 
-def _prepare_minegauler(level: str) -> None:
+def _prepare_minegauler(level: str, workdir: Path) -> None:
     board = MINEGAULER.level(level)
     subprocess.run([MINEGAULER_PYTHON, "-c", _MINEGAULER_PREPARE,
                     json.dumps([board.rows, board.cols, board.mines, _MINEGAULER_CELLS[level]])],
@@ -124,6 +125,16 @@ MINEGAULER = NativeProgram(
          "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": "", "QT_QPA_PLATFORM": "xcb"},
 )
 
+def _prepare_gnome_mines(level: str, workdir: Path) -> None:
+    """Ten best times of 0 s for every level (libgnome-games-support's "score time user" lines in
+    $XDG_DATA_HOME/gnome-mines/scores/COLS-ROWS-MINES): no win is then among the ten best, so no
+    scores dialog (modal, over the board) opens after a win."""
+    scores = workdir / "data" / "gnome-mines" / "scores"
+    scores.mkdir(parents=True, exist_ok=True)
+    for board, _ in GNOME_MINES.levels.values():
+        (scores / f"{board.cols}-{board.rows}-{board.mines}").write_text("0 0 unbeatable\n" * 10)
+
+
 #: GNOME Mines 40 (Debian gnome-mines): no face, its cells stretched to the window (a homogeneous
 #: GTK grid: 48 or 49 px at its default size), a new game by Ctrl+R ("start over"), the level by its
 #: command line (--small, --medium, --big); mines kept off the first cell and its neighbours
@@ -134,11 +145,35 @@ GNOME_MINES = NativeProgram(
     {"default": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "big": (Level(16, 30, 99), ())},
     note="no face; stretched cells; a hover highlight",
     options={"default": ("--small",), "medium": ("--medium",), "big": ("--big",)},
-    env={"GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"},
+    prepare=_prepare_gnome_mines,
+    env={"GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1", "HOME": "{workdir}", "XDG_DATA_HOME": "{workdir}/data",
+         "XDG_CONFIG_HOME": "{workdir}/config", "XDG_CACHE_HOME": "{workdir}/cache"},
     launcher=("dbus-run-session", "--"),
 )
 
 PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES)}
+
+
+def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
+    """The game and whatever it runs under (dbus-run-session leaves GNOME Mines running when it is
+    stopped alone: its window stayed over the next level's): its whole process group, asked to
+    end, then killed if any of it is still there after `timeout` seconds."""
+    def alive() -> bool:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    if alive():
+        os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while alive() and time.monotonic() < deadline:
+            proc.poll()  # (reaps the leader once it has ended)
+            time.sleep(0.05)
+        if alive():
+            os.killpg(proc.pid, signal.SIGKILL)
+    stop_process(proc)
 
 
 class NativeGame:
@@ -156,11 +191,12 @@ class NativeGame:
 
     def start(self, timeout: float = 60) -> Window:
         command = [*self.program.launcher, *self.program.command, *self.program.options.get(self.level_name, ())]
-        if self.program.prepare is not None:
-            self.program.prepare(self.level_name)
         self.workdir = tempfile.mkdtemp(prefix=f"{self.program.name}-")  # (Minegauler logs to its working folder)
+        if self.program.prepare is not None:
+            self.program.prepare(self.level_name, Path(self.workdir))
+        env = {key: value.format(workdir=self.workdir) for key, value in self.program.env.items()}
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     env={**os.environ, **self.program.env}, cwd=self.workdir)
+                                     env={**os.environ, **env}, cwd=self.workdir, start_new_session=True)
         deadline = time.monotonic() + timeout
         window = None
         while window is None and time.monotonic() < deadline:
@@ -230,7 +266,7 @@ class NativeGame:
 
     def close(self) -> None:
         if self.proc is not None:
-            stop_process(self.proc)
+            _stop_group(self.proc)
         self.proc = None
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)

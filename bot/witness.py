@@ -60,6 +60,14 @@ class _Recorder:
         self.mouse.mouseUp(x, y, button=button)
         self.witness.judge(x, y)
 
+    def key(self, x: int, y: int, combo: str) -> None:
+        """Keys, judged by where the pointer is as they are pressed (they go to the window there)."""
+        self.mouse.key(x, y, combo)
+        self.witness.judge(x, y)
+
+    def moveTo(self, x: int, y: int) -> None:  # (nothing pressed: not judged)
+        self.mouse.moveTo(x, y)
+
     def close(self) -> None:
         close = getattr(self.mouse, "close", None)
         if callable(close):

@@ -2,9 +2,11 @@
 """Another Minesweeper, learnt and played live: a game no shipped skin knows, in a private Xvfb.
 
 The game is started (bot.native_game), its look learnt from scratch as a user would
-(`python -m bot calibrate --learn`, timed), then N games are played on each level asked for, every
-click judged by X's own geometry of the game's window (a click outside it is counted). Each level's
-live win rate is printed beside the simulator's for the game's first-click rule on the same level.
+(`python -m bot calibrate --learn`, timed), then N games are played on each level asked for (a
+level whose look no skin reads, as GNOME Mines' smaller cells at a bigger level, is learnt on
+sight as `play` does), every click judged by X's own geometry of the game's window (a click
+outside it is counted). Each level's live win rate is printed beside the simulator's for the
+game's first-click rule on the same level.
 
     python3 scripts/bench_games.py --game ace-minesweeper --games 50
     python3 scripts/bench_games.py --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
@@ -68,7 +70,7 @@ def main() -> int:
                         break
                 start = time.time()
                 tally = bench_level(game, args.games, load_skins(templates), profile, program.rule,
-                                    Path(args.stops), f"{program.name} {name}")
+                                    Path(args.stops), f"{program.name} {name}", learn_into=templates)
                 lines.append(report(f"{name} {level.rows}x{level.cols}/{level.mines}", tally, time.time() - start))
                 print("\n" + lines[-1], flush=True)
             sim = bench.summarise(list(bench.play_many(level, program.rule, args.sim_games, seed=1,

@@ -256,6 +256,19 @@ def test_learning_gnome_mines_look_alike():
     assert skin.faceless and skin.hover and skin.new_game_key == "ctrl+r" and skin.cell == 16
 
 
+def test_learning_marks_a_few_pixels_apart_in_a_game_that_ignores_double_clicks():
+    """GNOME Mines at 23 px: a second right-click on a cell within the double-click time is ignored,
+    and its question mark differs from its flag by a few pixels (one look to the eye of Looks). The
+    learner once right-clicked at once again, saw nothing change and stopped ("did not cover it
+    again"); now clicks on one cell are spaced, and a changed cell is a new look however alike."""
+    game = ToyGame(Level(9, 9, 10), double_click=0.4)
+    said: list[str] = []
+    learnt = Learner(game.grab, lambda lat, face: game, games=3, say=said.append).run()
+    assert "learnt: flag and question mark" in said
+    assert np.array_equal(learnt.cells["flag"], game.cells[-2])
+    assert np.array_equal(learnt.cells["question"], game.cells[-3])
+
+
 def test_learning_a_game_that_opens_a_start_area_itself():
     """xdemineur opens the area of a 0 in every new game before any click: no board is ever fresh.
     The field is found whole (not the largest all-covered part of it), the opened looks are

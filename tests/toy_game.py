@@ -125,12 +125,17 @@ class ToyGame:
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
                  seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
                  rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0),
-                 new_game_key: str | None = None, hover: bool = False) -> None:
+                 new_game_key: str | None = None, hover: bool = False, double_click: float = 0.0) -> None:
         level = level or Level(9, 9, 10)
         # No face (GNOME Mines): nothing above the field but the counter; a key starts a new game.
         self.new_game_key = new_game_key
         self.keys: list[str] = []
         self.hover = hover  # the covered cell under the pointer drawn lit (GNOME Mines)
+        # A second press on one cell this soon is a double click, ignored (GNOME Mines); its question
+        # mark is then drawn as its flag with a few pixels more, as GNOME Mines' is at 23 px.
+        self.double_click = double_click
+        self.pressed: dict[tuple[int, int], float] = {}
+
         self.pointer: tuple[int, int] = (0, 0)
         # A field stretched to its window (GNOME Mines): the first stretch[0] columns and stretch[1]
         # rows are a pixel wider, their sprites drawn at the cell's start, the spare pixel left bare.
@@ -139,6 +144,9 @@ class ToyGame:
         self.quiet_win = quiet_win  # a win leaves the playing face (Minegauler): only the board tells it
         self.level, self.scale, self.at, self.screen = level, scale, at, screen
         self.cells, self.faces = sprites(), faces()
+        if double_click:
+            self.cells[QUESTION] = self.cells[FLAG].copy()
+            self.cells[QUESTION][CELL - 5 : CELL - 3, 3:5] = (0, 0, 0)
         self.seed, self.kind, self.rule = seed, game, rule
         self.games = 0
         self.clicks: list[tuple[int, int, str]] = []
@@ -221,6 +229,11 @@ class ToyGame:
         self.pointer = (x, y)
         self.clicks.append((x, y, button))
         cell = self._cell(x, y)
+        if cell is not None and self.double_click:
+            now = __import__("time").monotonic()
+            last, self.pressed[cell] = self.pressed.get(cell, -1e9), now
+            if now - last < self.double_click:
+                return
         fx, fy, fw, fh = self.face_rect()
         if cell is None:
             on_face = fx <= x / self.scale < fx + fw and fy <= y / self.scale < fy + fh
