@@ -53,8 +53,8 @@ FACE_CHANGE = 12
 #: Clicks, counted in games, before the learner gives up on what it has not seen.
 GAMES = 12
 #: Seconds a held button may go without anything above the field changing before the game is
-#: taken to have no face (GNOME Mines); short, as GNOME Mines flags a cell held for half a second.
-NO_FACE_AFTER = 0.2
+#: taken to have no face (GNOME Mines, which flags a cell held past half a second: undone after).
+NO_FACE_AFTER = 0.6
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
 DOUBLE_CLICK = 0.55
 #: Games won before the learner loses one on purpose to see the mines (the looks only a loss shows).
@@ -212,6 +212,7 @@ class Learner:
             self._find_face(fresh, held)
         else:
             self.say("no face: nothing above the field changed while a cell was held")
+            self._undo_long_press(hands, middle)
         hands = _Paced(self.hands_for(lat, self.face_box), self.park)
         image = self.grab()
         for game in range(self.games):
@@ -221,6 +222,27 @@ class Learner:
                 break
             image = self._new_game(hands, image)
         return self._result()
+
+    def _undo_long_press(self, hands: Hands, cell: Cell) -> None:
+        """GNOME Mines flags a cell held for half a second, as the face's probe holds one: if the
+        held cell alone changed, a right-click tells a mark (it moves on) from a number (nothing
+        happens); a mark is cycled back to covered and the cell clicked as it should have been."""
+        image = self._grab_until(lambda ids: int(ids[cell]) != 0)
+        if image is None or int((self.frame(image) != 0).sum()) != 1:
+            return  # (an area opened: the hold was a click)
+        mark = int(self.frame(image)[cell])
+        hands.click(*self.centre(cell), button="right")
+        if self._grab_until(lambda ids: int(ids[cell]) != mark, timeout=1.5) is None:
+            return  # a number: a right-click does nothing to an opened cell
+        for _ in range(3):
+            if self._grab_until(lambda ids: int(ids[cell]) == 0, timeout=1.0) is not None:
+                break
+            hands.click(*self.centre(cell), button="right")
+        else:
+            raise LearnError("a cell the first click marked did not come back to covered")
+        self.say("the held cell was marked, not opened (a long press): unmarked and clicked")
+        hands.click(*self.centre(cell))
+        self._opened(cell)
 
     def _hover(self, hands: Hands, cell: Cell) -> tuple[int, int] | None:
         """Does a covered cell light up under the pointer (GNOME Mines)? Then the pointer rests off

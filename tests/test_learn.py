@@ -241,10 +241,11 @@ def test_learning_a_game_without_a_face():
 
 
 def test_learning_gnome_mines_look_alike():
-    """All of GNOME Mines at once: stretched cells, no face (Ctrl+R), and a covered cell lit under
-    the pointer, so the pointer must rest off the cells (else the lit look is taken for a new one
-    and right-clicking a cell "never covers it again"). The skin written says all of it."""
-    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", hover=True, stretch=(4, 6))
+    """All of GNOME Mines at once: stretched cells, no face (Ctrl+R), a covered cell lit under the
+    pointer, so the pointer must rest off the cells (else the lit look is taken for a new one and
+    right-clicking a cell "never covers it again"), and a cell held for half a second flagged, not
+    opened (the face's probe holds one that long). The skin written says all of it."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", hover=True, stretch=(4, 6), long_press=0.5)
     learnt = Learner(game.grab, lambda lat, face: game, games=30).run()
     assert learnt.hover and learnt.new_game_key == "ctrl+r" and learnt.face_box is None
     assert learnt.lattice.xs and learnt.lattice.ys

@@ -125,7 +125,8 @@ class ToyGame:
     def __init__(self, level: Level | None = None, scale: float = 1.0, at: tuple[int, int] = (130, 90),
                  seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
                  rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0),
-                 new_game_key: str | None = None, hover: bool = False, double_click: float = 0.0) -> None:
+                 new_game_key: str | None = None, hover: bool = False, double_click: float = 0.0,
+                 long_press: float = 0.0) -> None:
         level = level or Level(9, 9, 10)
         # No face (GNOME Mines): nothing above the field but the counter; a key starts a new game.
         self.new_game_key = new_game_key
@@ -134,6 +135,8 @@ class ToyGame:
         # A second press on one cell this soon is a double click, ignored (GNOME Mines); its question
         # mark is then drawn as its flag with a few pixels more, as GNOME Mines' is at 23 px.
         self.double_click = double_click
+        self.long_press = long_press  # a cell held this long is flagged on release, not opened (GNOME)
+        self.held_since = 0.0
         self.pressed: dict[tuple[int, int], float] = {}
 
         self.pointer: tuple[int, int] = (0, 0)
@@ -258,11 +261,13 @@ class ToyGame:
     def hold(self, x: int, y: int) -> None:
         self.pointer = (x, y)
         self.held = self._cell(x, y)
+        self.held_since = __import__("time").monotonic()
 
     def release(self, x: int, y: int) -> None:
         held, self.held = self.held, None
         if held is not None and held == self._cell(x, y):
-            self.click(x, y)
+            long = self.long_press and __import__("time").monotonic() - self.held_since > self.long_press
+            self.click(x, y, "right" if long else "left")
 
 
 def unseen_boards(scale: float, seed: int, count: int = 10):
