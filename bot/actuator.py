@@ -41,21 +41,26 @@ class Target:
     #: Where the pointer rests after each action, off the cells, in a game that lights up the cell
     #: under the pointer (GNOME Mines): a lit cell reads as no known look.
     park: tuple[float, float] | None = None
+    #: A field stretched to its window: each column's and row's start from (left, top) (bot.vision.Field).
+    xs: tuple[float, ...] | None = None
+    ys: tuple[float, ...] | None = None
 
     def cell_centre(self, cell: tuple[int, int]) -> tuple[int, int]:
         r, c = cell
         if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise ActuatorError(f"cell {cell} is not on the {self.rows}x{self.cols} board")
-        return round(self.left + (c + 0.5) * self.pitch), round(self.top + (r + 0.5) * self.pitch)
+        x = self.xs[c] if self.xs else c * self.pitch
+        y = self.ys[r] if self.ys else r * self.pitch
+        return round(self.left + x + 0.5 * self.pitch), round(self.top + y + 0.5 * self.pitch)
 
     def face_centre(self) -> tuple[int, int]:
         x, y, w, h = self.face
         return round(x + w / 2), round(y + h / 2)
 
     def allows(self, x: int, y: int) -> bool:
-        in_field = self.left + 1 <= x <= self.left + self.cols * self.pitch - 2 and (
-            self.top + 1 <= y <= self.top + self.rows * self.pitch - 2
-        )
+        width = self.xs[-1] + self.pitch if self.xs else self.cols * self.pitch
+        height = self.ys[-1] + self.pitch if self.ys else self.rows * self.pitch
+        in_field = self.left + 1 <= x <= self.left + width - 2 and self.top + 1 <= y <= self.top + height - 2
         fx, fy, fw, fh = self.face
         in_face = fx + 2 <= x <= fx + fw - 3 and fy + 2 <= y <= fy + fh - 3
         return in_field or in_face
@@ -81,6 +86,7 @@ class Actuator:
         self.gui = backend
         self.target = target
         self.clicks = 0
+        self._park()  # (where the user left the pointer may light a cell up)
 
     def _press(self, x: int, y: int, button: str) -> None:
         self._guard(x, y)

@@ -20,8 +20,8 @@ ORANGE = (0, 150, 255)  # a flag the numbers prove wrong
 
 def _cell_box(field: Field, cell: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
     r, c = cell
-    x0 = round(field.left + c * field.pitch)
-    y0 = round(field.top + r * field.pitch)
+    left, top = field.cell_origin(r, c)
+    x0, y0 = round(left), round(top)
     return (x0 + 1, y0 + 1), (round(x0 + field.pitch) - 2, round(y0 + field.pitch) - 2)
 
 

@@ -43,11 +43,15 @@ class Calibration:
     cols: int
     #: The cells' size over the skin's where it differs from the face's (`scale`): None when not.
     cell_scale: float | None = None
+    #: A field stretched to its window: each column's and row's start from (left, top) (bot.vision.Field).
+    xs: tuple[float, ...] | None = None
+    ys: tuple[float, ...] | None = None
 
     def with_pitch(self, skin: Skin) -> Field:
         if self.cell_scale is None:
-            return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols)
-        return Field(self.left, self.top, skin.cell * self.cell_scale, self.rows, self.cols, chrome=self.scale)
+            return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols, xs=self.xs, ys=self.ys)
+        return Field(self.left, self.top, skin.cell * self.cell_scale, self.rows, self.cols, chrome=self.scale,
+                     xs=self.xs, ys=self.ys)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1) + "\n"
@@ -57,8 +61,9 @@ class Calibration:
         try:
             data = json.loads(text)
             cell_scale = data.get("cell_scale")
+            xs, ys = (tuple(float(v) for v in data[k]) if data.get(k) else None for k in ("xs", "ys"))
             return cls(str(data["skin"]), float(data["scale"]), float(data["left"]), float(data["top"]),
-                       int(data["rows"]), int(data["cols"]), None if cell_scale is None else float(cell_scale))
+                       int(data["rows"]), int(data["cols"]), None if cell_scale is None else float(cell_scale), xs, ys)
         except (ValueError, KeyError, TypeError) as err:
             raise VisionError(f"bad calibration profile: {err}") from err
 
@@ -301,14 +306,13 @@ def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Sk
         lat = find_lattice(image)
     except VisionError:
         return None
-    pitch = lat.mean_pitch
-    if not 0.4 <= pitch / skin.cell <= 1.1 * SCALES[-1]:  # (a game may shrink its cells to its window)
+    if not 0.4 <= lat.pitch / skin.cell <= 1.1 * SCALES[-1]:  # (a game may shrink its cells to its window)
         return None
-    field = Field(lat.left, lat.top, pitch, lat.rows, lat.cols)
-    reading = read(image, field, skin)
+    xs, ys = lat.offsets
+    cal = Calibration(skin.name, lat.pitch / skin.cell, lat.left, lat.top, lat.rows, lat.cols, xs=xs, ys=ys)
+    reading = read(image, cal.with_pitch(skin), skin)
     if reading.unknown.mean() > 0.1 or not reading.framed:
         return None
-    cal = Calibration(skin.name, pitch / skin.cell, field.left, field.top, field.rows, field.cols)
     return 1.0 - float(reading.unknown.mean()), cal, skin
 
 

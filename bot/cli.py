@@ -308,7 +308,7 @@ def _learn(args: argparse.Namespace) -> Exit:
     write_skin(learnt, folder, names[0])
     lat = learnt.lattice
     save_profile(Path(args.profile),
-                 Calibration(names[0], lat.mean_pitch / lat.pitch, lat.left, lat.top, lat.rows, lat.cols))
+                 Calibration(names[0], 1.0, lat.left, lat.top, lat.rows, lat.cols, None, *lat.offsets))
     found = {"skin": names[0], "folder": str(folder), "profile": args.profile, "games": learnt.games,
              "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)]}
     _report_learnt(args.json, found, learnt,

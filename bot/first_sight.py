@@ -30,7 +30,7 @@ def learn_on_sight(root: Path, profile: Path | None, say: Callable[[str], None])
     write_skin(learnt, root / name, name)
     lat = learnt.lattice
     if profile is not None:
-        save_profile(profile, Calibration(name, lat.mean_pitch / lat.pitch, lat.left, lat.top, lat.rows, lat.cols))
+        save_profile(profile, Calibration(name, 1.0, lat.left, lat.top, lat.rows, lat.cols, None, *lat.offsets))
     say(f"learnt skin {name!r} in {root / name} from {learnt.games} game(s); missing: "
         + (", ".join(learnt.missing) or "nothing"))
     return load_skin(root / name)

@@ -62,6 +62,14 @@ class Lattice:
         return self.width / self.cols
 
     @property
+    def offsets(self) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None]:
+        """A stretched lattice's column and row starts from (left, top), as bot.vision.Field keeps
+        them; None, None for a lattice of one pitch."""
+        if not self.xs:
+            return None, None
+        return tuple(float(v - self.left) for v in self.xs), tuple(float(v - self.top) for v in self.ys)
+
+    @property
     def starts(self) -> tuple[np.ndarray, np.ndarray]:
         """Each column's and each row's first pixel."""
         xs = np.array(self.xs) if self.xs else self.left + self.pitch * np.arange(self.cols)

@@ -812,7 +812,7 @@ def _scattered(changed: np.ndarray, cell: Cell) -> bool:
 def _field(lat: Lattice) -> Field:
     """The lattice as one pitch over its whole width: exact for a lattice of one pitch, and for a
     stretched one what spans the same pixels (the frame round it, the guard of a click)."""
-    return Field(lat.left, lat.top, lat.mean_pitch, lat.rows, lat.cols)
+    return Field(lat.left, lat.top, lat.pitch, lat.rows, lat.cols, xs=lat.offsets[0], ys=lat.offsets[1])
 
 
 def _num(value: float) -> float | int:
@@ -932,7 +932,8 @@ def learn_live(
     def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
         box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)
         field = _field(lat)
-        target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box)
+        target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box,
+                        xs=field.xs, ys=field.ys)
         return _Shifted(Actuator(target, backend), origin.left, origin.top)
 
     return Learner(grab, hands_for, games=games, say=say, known=known).run()

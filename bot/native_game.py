@@ -47,6 +47,8 @@ class NativeProgram:
     env: dict[str, str] = field(default_factory=dict)
     #: What the command runs under (a D-Bus session of its own for a GNOME game).
     launcher: tuple[str, ...] = ()
+    #: The window's size at a level (width, height), where the game stretches its cells to it.
+    sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -149,6 +151,7 @@ GNOME_MINES = NativeProgram(
     env={"GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1", "HOME": "{workdir}", "XDG_DATA_HOME": "{workdir}/data",
          "XDG_CONFIG_HOME": "{workdir}/config", "XDG_CACHE_HOME": "{workdir}/cache"},
     launcher=("dbus-run-session", "--"),
+    sizes={"medium": (1000, 880)},  # (its 16 x 16 cells 48 or 49 px: in its first window, 23 px)
 )
 
 PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES)}
@@ -207,6 +210,8 @@ class NativeGame:
         if window is None:
             raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
         self.move(*self.at)
+        if self.level_name in self.program.sizes:
+            _run(["xdotool", "windowsize", str(window.wid), *map(str, self.program.sizes[self.level_name])])
         return self.switch(self.level_name, timeout)
 
     def switch(self, level: str, timeout: float = 60) -> Window:

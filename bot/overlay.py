@@ -64,8 +64,8 @@ def drawing(field: Field, advice: Advice | None) -> Drawing:
     size = round(field.pitch) - 2
 
     def cell_rects(cell: tuple[int, int], colour: str) -> list[tuple[Box, str]]:
-        x0 = round(field.left + cell[1] * field.pitch) + 1
-        y0 = round(field.top + cell[0] * field.pitch) + 1
+        left, top = field.cell_origin(*cell)
+        x0, y0 = round(left) + 1, round(top) + 1
         return [(box, colour) for box in _ring(x0, y0, size, thick)]
 
     rects: list[tuple[Box, str]] = []

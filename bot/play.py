@@ -19,7 +19,7 @@ import numpy as np
 from bot.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.advice import Advice, advise
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
-from bot.calibrate import Calibration, best_offset, locate
+from bot.calibrate import Calibration, best_offset, load_profile, locate
 from bot.capture import Region, Screen
 from bot.deadline import DEFAULT_SECONDS
 from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
@@ -149,20 +149,54 @@ class Player:
     def calibrate(self, image: np.ndarray) -> None:
         window = self.options.window  # (desktop pixels: the grab's are from the virtual screen's origin)
         within = None if window is None else (window[0] - self.origin.left, window[1] - self.origin.top, *window[2:])
-        cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
+        try:
+            cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
+        except VisionError:
+            if not self._new_game_where_it_was(image):
+                raise
+            image = self.screen.grab_stable(timeout=2.0, interval=0.01)
+            cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
         self._set_region(image.shape[1], image.shape[0])
-        fx, fy, fw, fh = face_box(self.field, skin)
-        face = (fx + self.origin.left, fy + self.origin.top, fw, fh) if not skin.faceless else (0, 0, 0, 0)
-        left, top = self.field.left + self.origin.left, self.field.top + self.origin.top
-        park = (left + self.field.width / 2, max(self.origin.top, top - 4)) if skin.hover else None  # (off the cells)
-        target = Target(left, top, self.field.pitch, self.field.rows, self.field.cols, face, skin.new_game_key, park)
         clicks = self.actuator.clicks if self.actuator is not None else 0
         if self.actuator is not None:
             self.actuator.close()
-        self.actuator = None if self.options.dry_run else self.make_actuator(target)
+        self.actuator = None if self.options.dry_run else self.make_actuator(self._target(self.field, skin))
         if self.actuator is not None:
             self.actuator.clicks = clicks  # one count for the whole run, whatever the window did
+
+    def _target(self, field: Field, skin: Skin) -> Target:
+        """The field on the screen, as the actuator guards and clicks it."""
+        fx, fy, fw, fh = face_box(field, skin)
+        face = (fx + self.origin.left, fy + self.origin.top, fw, fh) if not skin.faceless else (0, 0, 0, 0)
+        left, top = field.left + self.origin.left, field.top + self.origin.top
+        park = (left + field.width / 2, max(self.origin.top, top - 4)) if skin.hover else None  # (off the cells)
+        return Target(left, top, field.pitch, field.rows, field.cols, face, skin.new_game_key, park, field.xs, field.ys)
+
+    def _new_game_where_it_was(self, image: np.ndarray) -> bool:
+        """A game without a face is found by its field, which needs a covered cell in every row and
+        column (bot.calibrate); a finished one may have none, or show mines its skin, learnt at
+        another size, reads only loosely. Where the saved profile's field still reads for the most
+        part with its skin, and that skin starts a new game by a key, the key is pressed there."""
+        cal = load_profile(self.options.profile) if self.options.profile is not None else None
+        skin = next((s for s in self.options.skins if cal is not None and s.name == cal.skin), None)
+        if self.options.dry_run or skin is None or skin.new_game_key is None:
+            return False
+        field = cal.with_pitch(skin)
+        try:
+            reading = read(image, field, skin)
+        except VisionError:
+            return False
+        if not reading.framed or reading.unknown.mean() > 0.5:
+            return False
+        actuator = self.make_actuator(self._target(field, skin))
+        try:
+            actuator.restart()
+        finally:
+            actuator.close()
+        self.say(f"a finished game of skin {skin.name!r} where the profile has it: "
+                 f"a new one started ({skin.new_game_key})")
+        return True
 
     def look(self, previous: Board | None) -> tuple[np.ndarray, Reading, Board]:
         """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames and the
@@ -329,7 +363,7 @@ class Player:
             time.sleep(SETTLE)
             return
         v = self.view
-        boxes = [(round(v.top + r * v.pitch), round(v.left + c * v.pitch)) for r, c in self.clicked]
+        boxes = [(round(y), round(x)) for x, y in (v.cell_origin(r, c) for r, c in self.clicked)]
         size = round(v.pitch)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -394,7 +428,10 @@ class Player:
         have started it), anything else restarted first. A game the user restarts, or whose level
         changes, mid-way is logged as abandoned; the next one follows the new board."""
         image, reading, board = self.look(None)
-        if reading.face != "playing" or (board.cells != UNOPENED).any():
+        in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
+        # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
+        # board): one in progress is played on as it stands.
+        if (reading.face != "playing" or in_progress) and not (in_progress and self.skin.new_game_key):
             self.still_wanted()
             self.actuator.restart()
             old = board

@@ -34,7 +34,7 @@ from bot.board import EXPLODED, FLAG, UNREAD, neighbour_table
 from bot.imagefile import write_image
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.skin import Skin
-from bot.vision import MAX_DISTANCE, Field, Reading, cut_tiles, face_box, resample, ring_mask
+from bot.vision import MAX_DISTANCE, Field, Reading, face_box, field_tiles, resample, ring_mask
 
 NEW = 100  # class id of the first new look in the frame handed to the SAT check
 MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)
@@ -63,8 +63,7 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
     if not missing or not len(opened) or not reading.unknown.any() or not reading.framed:
         return None
     n = skin.cell
-    norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
-    tiles = cut_tiles(norm, field.rows, field.cols, n).reshape(field.rows, field.cols, n, n, 3)
+    tiles = field_tiles(image, field, n).reshape(field.rows, field.cols, n, n, 3)
     rim = ring_mask(n, n, RIM)
     cells = [tuple(c) for c in np.argwhere(reading.unknown)]
     if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells):

@@ -25,6 +25,10 @@ from bot.skin import Skin
 MAX_DISTANCE = 32.0
 #: ... or whose nearest sprite is not clearly nearer than the runner-up (fixtures: 11.6 or more).
 MIN_GAP = 6.0
+#: ... or whose mean colour is further than this (0-255, any channel) from its nearest sprite's.
+#: Measured: JPEG at quality 95 moves a WineMine cell's mean by up to 14; GNOME Mines' 6 (a look
+#: its skin lacked) sits 22 from its 5, which it is otherwise near enough to be read as.
+MEAN_COLOUR = 18.0
 #: A sprite whose inside varies less than this (standard deviation, per channel) is plain.
 PLAIN = 8.0
 #: Tiles are compared without their outer pixel, which scaling smears into the neighbours.
@@ -60,17 +64,32 @@ class Field:
     #: The face's and counter's scale, where it is not the cells' (None: the same): a game whose
     #: cells grow with the level while its face and counter keep their size (ace-minesweeper).
     chrome: float | None = None
+    #: A field stretched to its window (GNOME Mines: cells 48 or 49 px): each column's and row's
+    #: start from (left, top), every cell then `pitch` (the smallest step) square from its start.
+    xs: tuple[float, ...] | None = None
+    ys: tuple[float, ...] | None = None
 
     def scale_of_chrome(self, skin: Skin) -> float:
         return self.chrome if self.chrome is not None else self.pitch / skin.cell
 
     @property
+    def offsets(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each column's and row's start from (left, top)."""
+        xs = np.array(self.xs, float) if self.xs else self.pitch * np.arange(self.cols)
+        ys = np.array(self.ys, float) if self.ys else self.pitch * np.arange(self.rows)
+        return xs, ys
+
+    def cell_origin(self, r: int, c: int) -> tuple[float, float]:
+        xs, ys = self.offsets
+        return self.left + float(xs[c]), self.top + float(ys[r])
+
+    @property
     def width(self) -> float:
-        return self.cols * self.pitch
+        return self.xs[-1] + self.pitch if self.xs else self.cols * self.pitch
 
     @property
     def height(self) -> float:
-        return self.rows * self.pitch
+        return self.ys[-1] + self.pitch if self.ys else self.rows * self.pitch
 
 
 @dataclass(frozen=True, eq=False)
@@ -386,11 +405,28 @@ def cut_tiles(area: np.ndarray, rows: int, cols: int, n: int) -> np.ndarray:
     return np.ascontiguousarray(whole).reshape(rows * cols, n, n, 3)
 
 
+def field_tiles(image: np.ndarray, field: Field, n: int) -> np.ndarray:
+    """Every cell of the field at n x n pixels, row by row. A stretched field's cells are first cut
+    one by one from their own starts (placed side by side), then scaled together."""
+    if field.xs is None and field.ys is None:
+        norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
+        return cut_tiles(norm, field.rows, field.cols, n)
+    p = round(field.pitch)
+    xs, ys = field.offsets
+    x0, y0 = np.rint(field.left + xs).astype(int), np.rint(field.top + ys).astype(int)
+    if x0[0] < 0 or y0[0] < 0 or x0[-1] + p > image.shape[1] or y0[-1] + p > image.shape[0]:
+        raise VisionError("the board runs off the edge of the image")
+    span = np.arange(p)
+    mosaic = image[(y0[:, None] + span).reshape(-1)[:, None], (x0[:, None] + span).reshape(-1)[None, :]]
+    if p != n:
+        mosaic = cv2.resize(mosaic, (field.cols * n, field.rows * n), interpolation=cv2.INTER_AREA)
+    return cut_tiles(np.ascontiguousarray(mosaic), field.rows, field.cols, n)
+
+
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
     n = skin.cell
-    norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
-    tiles = cut_tiles(norm, field.rows, field.cols, n)
+    tiles = field_tiles(image, field, n)
     sprites = bank(skin.cell_sprites, field.pitch / n)
     index, second = exact(tiles, sprites)
     best = np.zeros(len(tiles), np.float32)
@@ -413,6 +449,13 @@ def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray,
         found, sure = loose(tiles[doubt], sprites)
         took = found >= 0
         index[doubt[took]], known[doubt[took]], confidence[doubt[took]] = found[took], True, sure[took]
+    if len(miss):
+        # A look the skin lacks can sit within the distance of one it has where the cell is mostly
+        # one flat colour and the glyph small (GNOME Mines' 6, on its own red, read as its 5 on
+        # orange): a read is trusted only where the tile's mean colour is the sprite's.
+        means = _derived("means", sprites, None, lambda: sprites.reshape(len(sprites), -1, 3).mean(axis=1))
+        off = np.abs(tiles[miss].reshape(len(miss), -1, 3).mean(axis=1) - means[index[miss]]).max(axis=1)
+        known[miss[off > MEAN_COLOUR]] = False
     shape = (field.rows, field.cols)
     return skin.cell_codes[index].reshape(shape), known.reshape(shape), confidence.reshape(shape)
 

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from bot.actuator import Target
 from bot.board import parse_grid
 from bot.calibrate import calibrate
 from bot.errors import VisionError
@@ -255,6 +256,21 @@ def test_learning_gnome_mines_look_alike():
     write_skin(learnt, folder, "gnome-like")
     skin = load_skin(folder)
     assert skin.faceless and skin.hover and skin.new_game_key == "ctrl+r" and skin.cell == 16
+    # Played as a game of its own: found by its field, read exactly, every cell's middle clicked.
+    for seed in (3, 4, 5):
+        other = ToyGame(Level(12, 14, 25), new_game_key="ctrl+r", stretch=(seed, 2 * seed), seed=seed,
+                        at=(40 + 30 * seed, 60))
+        for cell in ((6, 7), (0, 0), (11, 13)):
+            other.game.open(cell)
+        cal, _ = calibrate(other.grab(), [skin])
+        reading = read(other.grab(), cal.with_pitch(skin), skin)
+        assert np.array_equal(reading.codes, other.game.shown) and not reading.unknown.any()
+        assert reading.face == ("lost" if other.game.status == "lost" else "playing") and reading.counter == 25
+        target = Target(cal.left, cal.top, cal.scale * skin.cell, 12, 14, (0, 0, 0, 0), xs=cal.xs, ys=cal.ys)
+        xs, ys = other.starts
+        for r, c in ((0, 0), (5, 9), (11, 13)):
+            x, y = target.cell_centre((r, c))
+            assert other._cell(x, y) == (r, c) and (x - xs[c], y - ys[r]) == (8, 8)
 
 
 def test_learning_marks_a_few_pixels_apart_in_a_game_that_ignores_double_clicks():

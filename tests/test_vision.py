@@ -173,3 +173,28 @@ def test_replay_refuses_bad_images(tmp_path, capsys):
         assert main(["replay", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.startswith("error: ") and "Traceback" not in err
+
+
+def test_a_look_the_skin_lacks_on_its_own_colour_is_not_read_as_a_near_one():
+    """GNOME Mines draws each number on a colour of its own, its glyph small: its 6, which the
+    skin had not learnt, sat within the distance of its 5 and clearly nearer it than anything else,
+    and was read as a 5 (the board then had no mine layout). A tile whose mean colour is not its
+    sprite's is unknown; the sprite itself, and a tile a little off in colour, still read."""
+    import dataclasses
+
+    from bot.vision import read_cells
+
+    skin = next(s for s in SKINS if s.name == "classic")
+    keep = skin.cell_codes != 6
+    lacking = dataclasses.replace(skin, cell_codes=skin.cell_codes[keep], cell_sprites=skin.cell_sprites[keep],
+                                  family=False, folder=None)
+    five = skin.cell_sprites[list(skin.cell_codes).index(5)].astype(np.int16)
+    n = skin.cell
+    ground = np.all(five == five[n // 2, 2], axis=2)  # the flat ground round the glyph
+    image = np.zeros((n + 20, 3 * n + 20, 3), np.uint8)
+    for k, shift in enumerate((0, 6, 30)):  # the 5; its ground a little off; a ground of its own
+        tile = five.copy()
+        tile[ground] += np.array([0, -shift, shift], np.int16)
+        image[10 : 10 + n, 10 + k * n : 10 + (k + 1) * n] = np.clip(tile, 0, 255).astype(np.uint8)
+    codes, known, _ = read_cells(image, Field(10, 10, n, 1, 3), lacking)
+    assert known.tolist() == [[True, True, False]] and codes[0, :2].tolist() == [5, 5]
