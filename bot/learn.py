@@ -55,6 +55,8 @@ GAMES = 12
 #: Seconds a held button may go without anything above the field changing before the game is
 #: taken to have no face (GNOME Mines, which flags a cell held past half a second: undone after).
 NO_FACE_AFTER = 0.6
+#: Games in which the learner flags cells to watch the mine counter count down, at most.
+PROBES = 3
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
 DOUBLE_CLICK = 0.55
 #: Games won before the learner loses one on purpose to see the mines (the looks only a loss shows).
@@ -429,7 +431,8 @@ class Learner:
                 image = self._learn_marks(hands, tuple(int(v) for v in np.argwhere(logic == COVERED_CLASS)[0]))
                 before = None
                 continue
-            if self.counter is None and self.probe is None and self.probes < 3 and (logic == COVERED_CLASS).sum() > 10:
+            probing = self.counter is None and self.probe is None and self.probes < PROBES
+            if probing and (logic == COVERED_CLASS).sum() > 10:
                 self.probes += 1
                 image = self._probe_counter(hands, image, logic)
                 before = None
@@ -577,8 +580,8 @@ class Learner:
                 raise LearnError("a flag put down to watch the counter did not show")
             frames.append(image[top : lat.top].copy())
             flags.append(n)
-        for cell in cells:
-            for _ in range(2 if self.marks else 1):
+        for _ in range(2 if self.marks else 1):  # (round by round: no cell clicked twice at once)
+            for cell in cells:
                 hands.click(*self.centre(cell), button="right")
         image = self._grab_until(lambda ids: bool((ids[at] == 0).all()))
         if image is None:
@@ -663,6 +666,7 @@ class Learner:
         units = units_box(frames, leave_out)
         if units is None:
             self.say("counter: nothing outside the field changed as flags went down")
+            self.probes = PROBES  # (no counter there: flagging again would only show that again)
             return
         values = [mines - f for f in flags]
         try:

@@ -8,7 +8,9 @@ opened zeros; each of those stopped the bot before (issue 13). xdemineur (Debian
 area itself in every new game, so no board is ever fresh, and runs its clock from the start.
 Minegauler (PyPI, Qt, installed into a venv of its own by `./scripts/setup --games`) often keeps
 its playing face on a win, flagging the mines itself: only the board shows the game is over; its
-counter is text; its cell size is an option apart from the face's.
+counter is text; its cell size is an option apart from the face's. GNOME Mines (Debian) has no
+face (a key starts a new game), lights up the cell under the pointer, flags a cell held for half a
+second, and stretches its cells to its window (48 or 49 px).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pytest
 from bot import cli
 from bot.calibrate import Calibration
 from bot.capture import Screen
-from bot.native_game import ACE, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
+from bot.native_game import ACE, GNOME_MINES, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
 from bot.play import Options, play
 from bot.skin import load_skins
 from bot.witness import Witness
@@ -111,3 +113,16 @@ def test_minegauler_learnt_from_nothing_then_played_at_another_cell_size(display
     with NativeGame(MINEGAULER, "intermediate-24", x=60, y=40) as game:
         _play(game, skins, profile, tmp_path, 4)
     assert Calibration.from_json(profile.read_text()).cell_scale == 1.5
+
+
+def test_gnome_mines_learnt_from_nothing_then_played(display, tmp_path: Path):
+    _installed(GNOME_MINES)
+    with NativeGame(GNOME_MINES, x=60, y=40) as game:  # 8 x 8, no face
+        skins, profile = _learn(tmp_path)
+        assert [(s.faceless, s.hover, s.new_game_key) for s in skins] == [(True, True, "ctrl+r")]
+        _play(game, skins, profile, tmp_path, 6)
+    # Its 16 x 16 level in a bigger window: cells stretched to 48 or 49 px, where the skin learnt
+    # at 46 px reads them at their own starts.
+    with NativeGame(GNOME_MINES, "medium", x=20, y=20) as game:
+        _play(game, skins, profile, tmp_path, 3)
+    assert Calibration.from_json(profile.read_text()).xs is not None
