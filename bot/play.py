@@ -99,6 +99,21 @@ def _finished(reading: Reading) -> Reading:
                    counter=0 if reading.counter is None else reading.counter)
 
 
+def _won_under(reading: Reading) -> bool:
+    """A game without a face, won, its mines flagged in a look its skin reads only at the size it
+    was learnt at (GNOME Mines' flag at 48 px from a skin of 46): no cell reads covered, and the
+    numbers prove every unread cell a mine."""
+    codes = reading.codes.copy()
+    if np.isin(codes[~reading.unknown], (UNOPENED, QUESTION, MINE, EXPLODED)).any():
+        return False
+    codes[reading.unknown] = UNOPENED
+    try:
+        advice = advise(Board(codes), odds=False)
+    except (InconsistentBoardError, BotError):
+        return False
+    return not advice.safe and set(advice.mines) == {tuple(int(v) for v in c) for c in np.argwhere(reading.unknown)}
+
+
 def _follows(before: Board, after: Board) -> bool:
     """Could `after` come from `before` by play? Opened cells stay opened and keep their number."""
     opened = before.cells >= 0
@@ -233,6 +248,8 @@ class Player:
                     reading = self._name_unseen(image, field, reading)
                 if not reading.complete and reading.framed and reading.face in ("won", "lost"):
                     reading = _finished(reading)
+                elif not reading.complete and reading.framed and self.skin.faceless and _won_under(reading):
+                    reading = _finished(replace(reading, face="won"))
                 if not reading.complete:
                     problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
                     raise VisionError(problem)

@@ -229,3 +229,21 @@ def test_a_game_without_a_face_is_found_read_and_played(tmp_path):
     assert len(logs) == 6 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
     assert {"won", "lost"} == {g.result for g in logs}
     assert not desk.misses and desk.games >= 6
+
+
+def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
+    """GNOME Mines flags every mine on a win; a skin learnt at 46 px reads its numbers at 48 px
+    but not its flags: the game looked still on, with cells unreadable, and the loop stopped. No
+    cell reading covered and every unread cell a proven mine: won. Anything less is not."""
+    from bot.board import parse_grid
+    from bot.play import _won_under
+    from bot.vision import Reading
+
+    def reading(text: str) -> Reading:
+        cells = parse_grid(text.replace("!", "?")).cells
+        unknown = np.array([[ch == "!" for ch in row] for row in text.split()])
+        return Reading(cells, np.ones(cells.shape), unknown, "playing", 1.0, None, 0.0, counted=False)
+
+    assert _won_under(reading("1!1\n111\n000"))
+    assert not _won_under(reading("1!!\n111\n000"))  # an unread cell the numbers prove safe
+    assert not _won_under(reading("1!1\n111\n00?"))  # a covered cell left
