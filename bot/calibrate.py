@@ -412,7 +412,26 @@ def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
         reading = read(image, cal.with_pitch(skin), skin)
     except VisionError:
         return False
+    if skin.faceless and not _ends_there(image, cal.with_pitch(skin), skin):
+        return False
     return reading.face is not None and reading.unknown.mean() <= 0.1
+
+
+def _ends_there(image: np.ndarray, field: Field, skin: Skin) -> bool:
+    """A field with no face to anchor it is whole only where its cells stop at its edges: a row or
+    column more on any side reads as no cell (an 8 x 8 profile reused on a 16 x 16 board of the
+    same look read every cell of a corner of it)."""
+    p, left, top = field.pitch, field.left, field.top
+    for x, y, rows, cols in ((left, top - p, 1, field.cols), (left, top + field.height, 1, field.cols),
+                             (left - p, top, field.rows, 1), (left + field.width, top, field.rows, 1)):
+        beyond = Field(x, y, p, rows, cols)  # (one pitch: near enough to tell cells from no cells)
+        try:
+            _, known, _ = read_cells(image, beyond, skin)
+        except VisionError:
+            continue  # (off the image: nothing there)
+        if known.mean() > 0.5:
+            return False
+    return True
 
 
 def save_profile(path: Path, cal: Calibration) -> None:

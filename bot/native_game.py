@@ -144,14 +144,18 @@ def _prepare_gnome_mines(level: str, workdir: Path) -> None:
 #: settings live in memory only (GSETTINGS_BACKEND), in a D-Bus session of its own.
 GNOME_MINES = NativeProgram(
     "gnome-mines", ("/usr/games/gnome-mines",), "Mines", "zero",
-    {"default": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "big": (Level(16, 30, 99), ())},
+    {"default": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "big": (Level(16, 30, 99), ()),
+     "stretched": (Level(8, 8, 10), ())},
     note="no face; stretched cells; a hover highlight",
-    options={"default": ("--small",), "medium": ("--medium",), "big": ("--big",)},
+    options={"default": ("--small",), "medium": ("--medium",), "big": ("--big",), "stretched": ("--small",)},
     prepare=_prepare_gnome_mines,
     env={"GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1", "HOME": "{workdir}", "XDG_DATA_HOME": "{workdir}/data",
          "XDG_CONFIG_HOME": "{workdir}/config", "XDG_CACHE_HOME": "{workdir}/cache"},
     launcher=("dbus-run-session", "--"),
-    sizes={"medium": (1000, 880)},  # (its 16 x 16 cells 48 or 49 px: in its first window, 23 px)
+    # Its cells fill its window: 46 px at its first size (600 x 400) at 8 x 8, and in these windows
+    # 46 px at 16 x 16 (23 px in the first one) and 53 or 54 px, stretched, at 8 x 8. It draws its
+    # cells anew at each level and size: a skin learnt at one reads another only in part.
+    sizes={"medium": (970, 828), "stretched": (660, 520)},
 )
 
 PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES)}
