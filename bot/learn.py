@@ -520,10 +520,14 @@ class Learner:
 
     def _unflag(self, hands: Hands, cell: Cell) -> np.ndarray:
         """Right-click a flagged cell until it shows covered (past a question mark, if any)."""
+        was = int(self.frame(self.grab())[cell])
         for _ in range(3):
             hands.click(*self.centre(cell), button="right")
-            image = self._grab_until(lambda ids: int(ids[cell]) not in self._flag_looks())
-            if image is not None and self.role.get(int(self.frame(image)[cell])) == "unopened":
+            image = self._grab_until(lambda ids, was=was: int(ids[cell]) != was)  # (painted: a question mark, say)
+            if image is None:
+                break
+            was = int(self.frame(image)[cell])
+            if self.role.get(was) == "unopened":
                 return image
         raise LearnError(f"the flag at {cell} did not come off")
 
