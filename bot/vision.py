@@ -653,7 +653,10 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """Everything one screenshot says about the game, with how sure each part is."""
     codes, known, confidence = read_cells(image, field, skin)
     unknown = ~known | impossible_zeros(codes)
-    face, face_conf = read_face(image, field, skin) if not skin.faceless else (board_face(codes), 1.0)
+    if skin.faceless:  # (only cells read for sure say so: an unread one counts as covered)
+        face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), 1.0
+    else:
+        face, face_conf = read_face(image, field, skin)
     counter, counter_conf = read_counter(image, field, skin)
     framed = frame_seen(image, field, skin)
     timer, _ = read_timer(image, field, skin)
