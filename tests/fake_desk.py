@@ -105,5 +105,8 @@ class FakeDesk:
     def mouseDown(self, x: int, y: int, button: str = "left") -> None:
         pass
 
+    def moveTo(self, x: int, y: int) -> None:  # (nothing pressed: the game sees nothing)
+        pass
+
     def mouseUp(self, x: int, y: int, button: str = "left") -> None:
         self.click(x, y, button)

@@ -48,6 +48,9 @@ class Recording:
     def mouseUp(self, x, y, button="left"):
         self.gui.mouseUp(x, y, button=button)
 
+    def moveTo(self, x, y):  # (nothing pressed: not a click)
+        self.gui.moveTo(x, y)
+
 
 def field_of(game: WineGame) -> tuple[int, int]:
     """Field origin from X's window geometry: independent of our calibration."""
@@ -359,6 +362,9 @@ class Scaled:
 
     def release(self, x, y):
         self.real.mouseUp(round(x / self.scale), round(y / self.scale))
+
+    def move(self, x, y):
+        self.real.moveTo(round(x / self.scale), round(y / self.scale))
 
 
 @pytest.mark.full
