@@ -249,12 +249,13 @@ class Learner:
     def _hover(self, hands: Hands, cell: Cell) -> tuple[int, int] | None:
         """Does a covered cell light up under the pointer (GNOME Mines)? Then the pointer rests off
         the cells, just above the field, after every action: a lit cell is a look of no meaning."""
+        was = int(self.frame(self.grab())[cell])
         hands.move(*self.centre(cell))
-        if self._grab_until(lambda ids: int(ids[cell]) != 0, timeout=0.5) is None:
+        if self._grab_until(lambda ids: int(ids[cell]) != was, timeout=0.5) is None:
             return None
         park = (self.lat.left + self.lat.width // 2, max(0, self.lat.top - 4))
         hands.move(*park)
-        if self._grab_until(lambda ids: int(ids[cell]) == 0) is None:
+        if self._grab_until(lambda ids: int(ids[cell]) == was) is None:
             raise LearnError("a cell lit up under the pointer and stayed lit once it left")
         self.say("cells light up under the pointer: it rests above the field after each action")
         return park

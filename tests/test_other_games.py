@@ -121,9 +121,3 @@ def test_gnome_mines_learnt_from_nothing_then_played(display, tmp_path: Path):
         skins, profile = _learn(tmp_path)
         assert [(s.faceless, s.hover, s.new_game_key) for s in skins] == [(True, True, "ctrl+r")]
         _play(game, skins, profile, tmp_path, 6)
-    # In a window that stretches its cells to 53 or 54 px: learnt and played at their own starts
-    # (GNOME draws its cells anew at each size: a skin reads the size it was learnt at).
-    with NativeGame(GNOME_MINES, "stretched", x=20, y=20) as game:
-        skins, profile = _learn(tmp_path / "stretched")
-        assert Calibration.from_json(profile.read_text()).xs is not None
-        _play(game, skins, profile, tmp_path, 4)
