@@ -57,11 +57,6 @@ class Lattice:
         return self.ys[-1] + self.pitch - self.top if self.ys else self.rows * self.pitch
 
     @property
-    def mean_pitch(self) -> float:
-        """The pitch over the whole width: the lattice as one pitch spanning the same pixels."""
-        return self.width / self.cols
-
-    @property
     def offsets(self) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None]:
         """A stretched lattice's column and row starts from (left, top), as bot.vision.Field keeps
         them; None, None for a lattice of one pitch."""
