@@ -408,11 +408,12 @@ def best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Rea
 
 def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
     """A saved profile is reused only if the face and nearly every cell still read where it says."""
+    field = cal.with_pitch(skin)
     try:
-        reading = read(image, cal.with_pitch(skin), skin)
+        reading = read(image, field, skin)
     except VisionError:
         return False
-    if skin.faceless and not _ends_there(image, cal.with_pitch(skin), skin):
+    if skin.faceless and not _ends_there(image, field, skin):
         return False
     return reading.face is not None and reading.unknown.mean() <= 0.1
 

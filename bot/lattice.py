@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from bot.errors import VisionError
+from bot.vision import Field, field_tiles
 
 PITCHES = range(8, 97)
 #: Grey levels within this are "equal": a scaled display blurs tile edges into their neighbours.
@@ -76,15 +77,11 @@ class Lattice:
         return int(xs[c]) + self.pitch // 2, int(ys[r]) + self.pitch // 2
 
     def tiles(self, image: np.ndarray) -> np.ndarray:
-        """One pitch x pitch tile per cell, row by row; VisionError where the field is not all in the image."""
-        if self.top < 0 or self.left < 0 or self.top + self.height > image.shape[0] \
-                or self.left + self.width > image.shape[1]:
-            raise VisionError("the field runs off the image")
-        xs, ys = self.starts
-        span = np.arange(self.pitch)
-        rows = (ys[:, None] + span)[:, None, :, None]  # (rows, 1, p, 1)
-        cols = (xs[:, None] + span)[None, :, None, :]  # (1, cols, 1, p)
-        return np.ascontiguousarray(image[rows, cols]).reshape(self.rows * self.cols, self.pitch, self.pitch, -1)
+        """One pitch x pitch tile per cell, row by row, cut as vision cuts a field's; VisionError
+        where the field is not all in the image."""
+        xs, ys = self.offsets
+        return field_tiles(image, Field(self.left, self.top, self.pitch, self.rows, self.cols, xs=xs, ys=ys),
+                           self.pitch)
 
 
 def _marks(grey: np.ndarray, textured: np.ndarray, p: int) -> np.ndarray:
