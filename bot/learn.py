@@ -55,6 +55,11 @@ GAMES = 12
 #: Seconds a held button may go without anything above the field changing before the game is
 #: taken to have no face (GNOME Mines, which flags a cell held past half a second: undone after).
 NO_FACE_AFTER = 0.6
+#: Seconds a board that shows an end waits for the face to show it too (WineMine on a loaded
+#: machine painted a won board, its mines flagged, well before its won face).
+FACE_LAG = 2.0
+#: Seconds a right-click may take to show before it is taken as lost on the way and sent again.
+RIGHT_CLICK_SHOWS = 3.0
 #: Games in which the learner flags cells to watch the mine counter count down, at most.
 PROBES = 3
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
@@ -416,6 +421,9 @@ class Learner:
         before = None
         while True:
             ids = self.frame(image)  # (every click above was waited for: the frame shows it)
+            if self._looks_over(image, ids, before, last_click):
+                image = self._face_caught_up(image)
+                ids = self.frame(image)
             if self.face_changed(image) or (self.face_box is None and before is not None and not last_click[1]
                                             and _scattered(ids != before, last_click[0])):
                 image, ids = self._still(ids)
@@ -445,9 +453,7 @@ class Learner:
                 # Games all won teach no mine: lose this one on purpose, a proven mine clicked (a
                 # game without a face shows its end by these looks alone), a flag on a safe cell first.
                 if safe and "wrong_flag" not in self.role.values():
-                    bait = min(safe)
-                    hands.click(*self.centre(bait), button="right")
-                    baits.add(bait)
+                    self._bait(hands, min(safe), baits)
                 cell = min(mines)
                 hands.click(*self.centre(cell))
                 last_click = (cell, False)
@@ -470,7 +476,7 @@ class Learner:
                     self._game_over(image, ids, before, last_click, baits)
                     return image
                 cell = wrong[0]
-                self._unflag(hands, cell)
+                self._uncover(hands, [cell])
                 baits.discard(cell)
                 hands.click(*self.centre(cell))
                 last_click = (cell, len(wrong) == 1)  # the one cell left that is not a mine
@@ -480,7 +486,7 @@ class Learner:
                 wrong = sorted(b for b in baits if b not in mines)  # flagging them (ace, xdemineur)
                 if wrong:  # but first a bait on a safe cell comes off: a game may allow no more
                     for bait in wrong:  # flags than mines (xdemineur), and then play goes on there
-                        image = self._unflag(hands, bait)
+                        image = self._uncover(hands, [bait])
                         baits.discard(bait)
                         if any(self.names.get(int(ids[n])) == 0 for n in neighbours(logic.shape, bait)):
                             hands.click(*self.centre(bait))  # a 0's neighbour: safe, and covered
@@ -512,25 +518,51 @@ class Learner:
                 others = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)]
                 others = [c for c in others if c != cell and c not in mines]
                 if others:
-                    bait = others[int(self.rng.integers(len(others)))]
-                    hands.click(*self.centre(bait), button="right")
-                    baits.add(bait)
+                    self._bait(hands, others[int(self.rng.integers(len(others)))], baits)
             hands.click(*self.centre(cell))
             last_click = (cell, False)
             image = self._opened(cell)
 
-    def _unflag(self, hands: Hands, cell: Cell) -> np.ndarray:
-        """Right-click a flagged cell until it shows covered (past a question mark, if any)."""
-        was = int(self.frame(self.grab())[cell])
-        for _ in range(3):
+    def _bait(self, hands: Hands, cell: Cell, baits: set[Cell]) -> None:
+        """A flag on a covered cell, kept as a bait once it shows (a loss then shows a flag without
+        a mine under it); one that never shows is no bait (a game at its flag limit refuses it)."""
+        flag = self._flag_looks()
+        if self._right_click(hands, cell, lambda ids: int(ids[cell]) in flag) is not None:
+            baits.add(cell)
+
+    def _right_click(self, hands: Hands, cell: Cell, shows: Callable[[np.ndarray], bool]) -> np.ndarray | None:
+        """Right-click a cell, and the screen once it `shows` what the click does; a click that
+        shows nothing is sent once more (lost on the way on a loaded machine). None: never shown."""
+        for _ in range(2):
             hands.click(*self.centre(cell), button="right")
-            image = self._grab_until(lambda ids, was=was: int(ids[cell]) != was)  # (painted: a question mark, say)
-            if image is None:
-                break
-            was = int(self.frame(image)[cell])
-            if self.role.get(was) == "unopened":
+            image = self._grab_until(shows, timeout=RIGHT_CLICK_SHOWS)
+            if image is not None:
                 return image
-        raise LearnError(f"the flag at {cell} did not come off")
+        return None
+
+    def _uncover(self, hands: Hands, cells: list[Cell]) -> np.ndarray:
+        """Right-click marked cells, round by round (a question mark may follow a flag), until each
+        shows covered; a cell that shows no mark (a bait whose flag never came, opened by play
+        since) is left as it is. No cell is clicked twice before the last click on it has shown."""
+        image = self.grab()
+        for _ in range(4):
+            ids = self.frame(image)
+            marked = [c for c in cells if self.role.get(int(ids[c])) in ("flag", "question")]
+            if not marked:
+                return image
+            was = {c: int(ids[c]) for c in marked}
+            for _ in range(2):  # (a click that shows nothing is sent once more)
+                for c in marked:
+                    hands.click(*self.centre(c), button="right")
+                image = self._grab_until(lambda ids, was=was, marked=marked: all(int(ids[c]) != was[c] for c in marked),
+                                         timeout=max(RIGHT_CLICK_SHOWS, 0.5 * len(marked)))
+                if image is not None:
+                    break
+                ids = self.frame(self.last_grab)
+                marked = [c for c in marked if int(ids[c]) == was[c]]
+            else:
+                break
+        raise LearnError(f"the marks at {cells} did not come off")
 
     def _flag_looks(self) -> list[int]:
         return [k for k, r in self.role.items() if r == "flag"]
@@ -543,11 +575,10 @@ class Learner:
         index = cell[0] * self.lat.cols + cell[1]
         for _ in range(3):
             was = self.tiles(image)[index].astype(np.int16)
-            hands.click(*self.centre(cell), button="right")
             # (waited for: a game under load paints late, and a grab at once saw no change at all;
             # a mark can differ from the last by a few pixels only, as GNOME Mines' question mark
             # from its flag at 23 px: alike enough to be one look, but the pixels did change)
-            changed = self._grab_until(lambda ids, b=before, was=was: int(ids[cell]) != b or int(
+            changed = self._right_click(hands, cell, lambda ids, b=before, was=was: int(ids[cell]) != b or int(
                 (np.abs(self.tiles(self.last_grab)[index] - was).max(axis=2) > 25).sum()) >= 3)
             if changed is None:
                 break
@@ -579,19 +610,43 @@ class Learner:
         flag = [k for k, r in self.role.items() if r == "flag"]
         at = tuple(np.array(cells).T)
         for n, cell in enumerate(cells, 1):
-            hands.click(*self.centre(cell), button="right")
-            image = self._grab_until(lambda ids, n=n: int(np.isin(ids[at], flag).sum()) == n)
+            image = self._right_click(hands, cell, lambda ids, n=n: int(np.isin(ids[at], flag).sum()) == n)
             if image is None:
                 raise LearnError("a flag put down to watch the counter did not show")
             frames.append(image[top : lat.top].copy())
             flags.append(n)
-        for _ in range(2 if self.marks else 1):  # (round by round: no cell clicked twice at once)
-            for cell in cells:
-                hands.click(*self.centre(cell), button="right")
-        image = self._grab_until(lambda ids: bool((ids[at] == 0).all()))
-        if image is None:
-            raise LearnError("flags put down to watch the counter did not come off again")
+        image = self._uncover(hands, cells)
         self.probe = (top, frames, flags)
+        return image
+
+    def _looks_over(self, image: np.ndarray, ids: np.ndarray, before: np.ndarray | None,
+                    last_click: tuple[Cell, bool]) -> bool:
+        """Does the board show an end the face does not show yet? No covered cell left (a win, its
+        mines flagged), or a guess that changed cells no opening from it reaches (a loss showing
+        its mines). A game whose face has stayed put at a win shown on the board is not waited for
+        again."""
+        if self.face_box is None or self.face_changed(image):
+            return False
+        if not self.covered(ids).any():
+            return not self.win_on_board
+        cell, proven = last_click
+        return not proven and before is not None and _scattered(ids != before, cell)
+
+    def _face_caught_up(self, image: np.ndarray) -> np.ndarray:
+        """The screen once the face has changed and holds still (a face caught half painted is a
+        wrong sprite), or as it is after FACE_LAG seconds: WineMine on a loaded machine painted
+        its won board well before its won face, and the learner acted on a game already over."""
+        x, y, w, h = self.face_box
+        deadline = time.monotonic() + FACE_LAG
+        last = None
+        while time.monotonic() < deadline:
+            now = self.grab()
+            if self.face_changed(now):
+                face = now[y : y + h, x : x + w]
+                if last is not None and np.array_equal(face, last):
+                    return now
+                last = face.copy()
+            image = now
         return image
 
     def _still(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -306,3 +306,27 @@ def test_learning_a_game_that_opens_a_start_area_itself():
         cal, _ = calibrate(other.grab(), [skin])
         reading = read(other.grab(), cal.with_pitch(skin), skin)
         assert np.array_equal(reading.codes, other.game.shown) and reading.face == "playing"
+
+
+
+def test_learning_a_game_that_paints_its_face_after_its_cells():
+    """WineMine on a loaded machine painted the won board (mines flagged) before the won face: the
+    learner saw every safe cell open with the game going on, and took the bait's flag off a won
+    game ("the flag at (7, 4) did not come off", CI at 1.25). A finished-looking board waits for
+    the face to catch up before it is read as a quiet win or acted on."""
+    game = ToyGame(Level(9, 9, 10), face_lag=0.1)
+    said: list[str] = []
+    learnt = Learner(game.grab, lambda lat, face: game, games=12, say=said.append).run()
+    assert any(line.endswith(": won") for line in said), said
+    assert {"won", "lost", "playing"} <= set(learnt.faces)
+
+
+def test_learning_goes_on_when_a_right_click_is_lost():
+    """A right-click lost on the way (a loaded machine) is sent again where a mark must change
+    the cell; a bait whose flag never came, opened by play since, has no flag to take off."""
+    for lost in ((2,), (34,)):  # (marks; the first bait)
+        game = ToyGame(Level(9, 9, 10), lost_right=lost)
+        said: list[str] = []
+        learnt = Learner(game.grab, lambda lat, face, g=game: g, games=12, say=said.append).run()
+        assert game.rights > max(lost), (lost, game.rights)
+        assert {"unopened", "0", "1", "flag", "mine"} <= set(learnt.cells), (lost, said)

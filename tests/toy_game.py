@@ -5,6 +5,8 @@ is always known. Display scaling is the screenshot resized, clicks mapped back.
 
 from __future__ import annotations
 
+import time
+
 import cv2
 import numpy as np
 
@@ -126,7 +128,8 @@ class ToyGame:
                  seed: int = 0, screen: tuple[int, int] = (800, 600), game: type[Game] = Game,
                  rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0),
                  new_game_key: str | None = None, hover: bool = False, double_click: float = 0.0,
-                 long_press: float = 0.0) -> None:
+                 long_press: float = 0.0, lost_right: tuple[int, ...] = (), face_lag: float = 0.0,
+                 win_covered: bool = False) -> None:
         level = level or Level(9, 9, 10)
         # No face (GNOME Mines): nothing above the field but the counter; a key starts a new game.
         self.new_game_key = new_game_key
@@ -140,6 +143,11 @@ class ToyGame:
         self.pressed: dict[tuple[int, int], float] = {}
 
         self.pointer: tuple[int, int] = (0, 0)
+        # The right-clicks (counted from 1) that never reach the game: events lost on a loaded machine.
+        self.lost_right, self.rights = set(lost_right), 0
+        # The face painted this long after the cells that ended the game (WineMine on a loaded machine).
+        self.face_lag, self.ended = face_lag, 0.0
+        self.win_covered = win_covered  # a win leaves its unflagged mines covered (GNOME Mines)
         # A field stretched to its window (GNOME Mines): the first stretch[0] columns and stretch[1]
         # rows are a pixel wider, their sprites drawn at the cell's start, the spare pixel left bare.
         self.steps = [np.array([CELL + (k < extra) for k in range(n)]) for n, extra in
@@ -198,6 +206,8 @@ class ToyGame:
                 if self.hover and code == UNOPENED and self._cell(*self.pointer) == (r, c):
                     img[ys[r] + 2 : ys[r] + CELL - 2, xs[c] + 2 : xs[c] + CELL - 2] = WHITE
         state = face or ("pressed" if self.held else self.game.status)
+        if face is None and state in ("won", "lost") and time.monotonic() < self.ended + self.face_lag:
+            state = "playing"  # (the cells that ended it are painted: the face not yet)
         if self.quiet_win and state == "won" and face is None:
             state = "playing"
         x, y, fw, fh = self.face_rect()
@@ -233,7 +243,7 @@ class ToyGame:
         self.clicks.append((x, y, button))
         cell = self._cell(x, y)
         if cell is not None and self.double_click:
-            now = __import__("time").monotonic()
+            now = time.monotonic()
             last, self.pressed[cell] = self.pressed.get(cell, -1e9), now
             if now - last < self.double_click:
                 return
@@ -243,6 +253,21 @@ class ToyGame:
             if button == "left" and on_face and self.new_game_key is None:
                 self.new_game()
             return
+        if button == "right":
+            self.rights += 1
+            if self.rights in self.lost_right:
+                return
+        if self.game.status == "playing":
+            self.ended = time.monotonic()  # (when it ends, if this click ends it)
+        if self.win_covered and self.game.status == "playing":
+            was = self.game.shown.copy()
+            self._play(cell, button)
+            if self.game.status == "won":
+                self.game.shown[self.game.mine & (was == UNOPENED)] = UNOPENED
+            return
+        self._play(cell, button)
+
+    def _play(self, cell: tuple[int, int], button: str) -> None:
         if button == "left":
             self.game.open(cell)
         elif button == "right" and self.game.status == "playing":
@@ -261,12 +286,12 @@ class ToyGame:
     def hold(self, x: int, y: int) -> None:
         self.pointer = (x, y)
         self.held = self._cell(x, y)
-        self.held_since = __import__("time").monotonic()
+        self.held_since = time.monotonic()
 
     def release(self, x: int, y: int) -> None:
         held, self.held = self.held, None
         if held is not None and held == self._cell(x, y):
-            long = self.long_press and __import__("time").monotonic() - self.held_since > self.long_press
+            long = self.long_press and time.monotonic() - self.held_since > self.long_press
             self.click(x, y, "right" if long else "left")
 
 
