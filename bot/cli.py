@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", formatter_class=shown,
                           help="play the Minesweeper game on the screen (or only show advice)")
     play.add_argument("--games", type=int, default=1, help="games to play")
-    play.add_argument("--level", help="the level the game must show (beginner, intermediate, expert, RxCxM)")
+    play.add_argument("--level", help="the level the game must show (beginner, intermediate, expert, RxCxM); "
+                      "its mines are the total where the game shows no counter the bot reads")
     play.add_argument("--flags", action=argparse.BooleanOptionalAction, default=False, help="flag proven mines")
     play.add_argument("--dry-run", action="store_true", help="never click: draw the advice instead")
     play.add_argument("--stop-key", default="Escape", metavar="KEY",
@@ -436,7 +437,7 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     if box is not None:
         options = replace(options, window=(box.left, box.top, box.width, box.height))
     if args.level:
-        _check_level(args.level, options)
+        options = replace(options, mines=_check_level(args.level, options))
     if options.dry_run:
         where = f"over the game (and saved to {options.annotated})" if options.overlay else f"on {options.annotated}"
         print(f"dry run: the advice is drawn {where} as you play; Ctrl-C ends it", file=sys.stderr)
@@ -538,8 +539,9 @@ def _learn_on_sight(args: argparse.Namespace, options, say):
     return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say)
 
 
-def _check_level(level_name: str, options) -> None:
-    """--level names what the game must show; the bot reads it off the screen and refuses a mismatch."""
+def _check_level(level_name: str, options) -> int:
+    """--level names what the game must show; the bot reads it off the screen and refuses a mismatch.
+    Its mine count is returned: the total, for a game whose counter the bot cannot read."""
     from bot.calibrate import locate
     from bot.capture import Screen
     from bot.simulator import parse_level
@@ -549,6 +551,7 @@ def _check_level(level_name: str, options) -> None:
         cal, _, _ = locate(screen.grab(), options.skins, options.profile)
     if (cal.rows, cal.cols) != (level.rows, level.cols):
         raise BotError(f"the game shows {cal.rows}x{cal.cols} cells, not {level.name}: change the level in the game")
+    return level.mines
 
 
 def cmd_demo(args: argparse.Namespace) -> Exit:

@@ -98,6 +98,9 @@ class Learnt:
     frame: dict[str, tuple[int, int, int]] | None = None  # the frame's colour round the field, per side
     new_game_key: str | None = None  # what starts a new game where there is no face ("ctrl+r")
     hover: bool = False  # a covered cell lights up under the pointer
+    #: Mines in a game of each size (rows, cols) seen end: a game with no counter to read (GNOME
+    #: Mines shows its total beside the field as text) is still played knowing its total.
+    mines: dict[tuple[int, int], int] = field(default_factory=dict)
 
     @property
     def missing(self) -> list[str]:
@@ -195,6 +198,7 @@ class Learner:
         self.win_on_board = False  # has a win been seen on the board alone, the face unchanged?
         self.probe: tuple[int, list[np.ndarray], list[int]] | None = None  # counter frames, flags shown
         self.probes = 0
+        self.totals: set[int] = set()  # mines seen at each game's end
         self.known_faces: dict[str, np.ndarray] = {}
         self.counter: tuple[list[tuple[int, int, int, int]], dict[str, np.ndarray]] | None = None
         if self.known is not None:
@@ -805,6 +809,7 @@ class Learner:
                 self.face_images.setdefault("won", image)
             self.say(f"game {self.learnt.games}: won")
             total = int((self.logic_frame(ids) < 0).sum())  # what is not opened at a win is a mine
+        self.totals.add(total)
         if self.probe is not None:
             self._read_probe(total)
 
@@ -826,6 +831,9 @@ class Learner:
         out.face_box = self.face_box
         out.new_game_key = self.new_game_key
         out.hover = self.park is not None
+        out.mines = dict(self.known.mines) if self.known is not None else {}
+        if len(self.totals) == 1:  # (games of one size always hold one total)
+            out.mines[(self.lat.rows, self.lat.cols)] = next(iter(self.totals))
         out.frame = frame_of(self.start_image, _field(self.lat), depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
         if self.counter is not None:
             out.counter_boxes, out.digits = self.counter
@@ -917,6 +925,8 @@ def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
         meta["new_game"] = {"key": learnt.new_game_key}
     if learnt.hover:
         meta["hover"] = True
+    if learnt.mines:
+        meta["mines"] = {f"{rows}x{cols}": total for (rows, cols), total in sorted(learnt.mines.items())}
     if learnt.frame is not None:
         meta["frame_bgr"] = {side: list(bgr) for side, bgr in learnt.frame.items()}
         meta["frame_depth"], meta["frame_skip"] = LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP

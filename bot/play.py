@@ -80,6 +80,9 @@ class Options:
     #: The game's window (left, top, width, height, desktop pixels) where the window system knows
     #: it: the board is looked for there first.
     window: tuple[int, int, int, int] | None = None
+    #: Mines in the game, for a game whose counter the skin cannot read (or that has none); else
+    #: what the skin learnt for the board's size, if anything.
+    mines: int | None = None
 
 
 def three_bv_of(board: Board) -> int | None:
@@ -256,7 +259,7 @@ class Player:
                 if reading.face == "pressed":  # a button is down: the cell under it is drawn opened
                     problem = "a mouse button is held on the board"
                     raise VisionError(problem)
-                board = reading.game_board()
+                board = self._with_total(reading.game_board(), reading)
                 changed = previous is not None and previous.shape == board.shape and not _follows(previous, board)
                 if changed and (board.cells >= 0).any():  # all covered again: the user restarted
                     changed_reads.append(board.cells.tobytes())
@@ -304,6 +307,14 @@ class Player:
         if any(look.number is not None for look in found):
             reading = read(image, field, self.skin)
         return unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
+
+    def _with_total(self, board: Board, reading: Reading) -> Board:
+        """The board with its mine total where no counter shows it: the solver plays a game's end
+        far better knowing it (README: `scripts/bench_paired.py --variant no-total`)."""
+        if board.mines is not None or reading.counted or reading.face != "playing":
+            return board
+        total = self.options.mines if self.options.mines is not None else self.skin.mines.get(board.cells.shape)
+        return board if total is None else board.with_mines(total)
 
     def _holds_still(self, image: np.ndarray) -> bool:
         """The same picture a moment later: a look caught half drawn is never named."""

@@ -8,7 +8,7 @@ offsets from the field. Folders are data, so a new look (drawn, captured or lear
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -63,6 +63,9 @@ class Skin:
     new_game_key: str | None = None
     #: The game lights up the covered cell under the pointer: the pointer must rest off the cells.
     hover: bool = False
+    #: Mines in a game of each size (rows, cols), where learnt: the total for a game whose counter
+    #: the skin cannot read (or that has none).
+    mines: dict[tuple[int, int], int] = field(default_factory=dict)
 
     @property
     def faceless(self) -> bool:
@@ -114,7 +117,18 @@ def load_skin(folder: Path) -> Skin:
         folder=folder,
         new_game_key=(meta.get("new_game") or {}).get("key"),
         hover=bool(meta.get("hover", False)),
+        mines=_mines(meta.get("mines")),
     )
+
+
+def _mines(meta: dict | None) -> dict[tuple[int, int], int]:
+    """skin.json's {"16x16": 40}; a size that does not parse is left out (data written by hand)."""
+    out = {}
+    for size, total in (meta or {}).items():
+        rows, _, cols = str(size).partition("x")
+        if rows.isdigit() and cols.isdigit() and isinstance(total, int):
+            out[(int(rows), int(cols))] = total
+    return out
 
 
 def _led_offset(meta: dict | None) -> tuple[int, int] | None:

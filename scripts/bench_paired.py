@@ -4,6 +4,7 @@ games whose decisions differ can differ in result (far less noise than two separ
 
     python3 scripts/bench_paired.py --level intermediate --games 10000 --variant no-fifty
     python3 scripts/bench_paired.py --level expert --games 20000 --seed 1 --jobs 2 --variant no-fifty
+    python3 scripts/bench_paired.py --level 16x16x40 --rules zero --games 1000 --variant no-total
 """
 
 from __future__ import annotations
@@ -17,14 +18,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import bench, endgame, guess
-from bot.simulator import parse_level
+from bot.simulator import RULES, Game, parse_level
 
 
 def apply(variant: str) -> None:
-    """no-fifty: unavoidable 50/50s wait their turn; else K=V pairs: slack, depth, progress, inner
-    (the two-move look), layouts, nodes (the endgame search)."""
+    """no-fifty: unavoidable 50/50s wait their turn; no-total: the mine total is never told (a game
+    with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
+    layouts, nodes (the endgame search)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
+        return
+    if variant == "no-total":
+        shown = Game.board
+        Game.board = lambda self: shown(self).with_mines(None)
         return
     values = dict(part.split("=") for part in variant.split(","))
     guess.SLACK = float(values.get("slack", guess.SLACK))
@@ -35,14 +41,14 @@ def apply(variant: str) -> None:
     guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
 
 
-def _won(task: tuple[object, int, int]) -> bool:
-    level, seed, index = task
-    return bench.play_game(level, "safe", bench.game_seed(seed, index)).won
+def _won(task: tuple[object, str, int, int]) -> bool:
+    level, rule, seed, index = task
+    return bench.play_game(level, rule, bench.game_seed(seed, index)).won
 
 
-def play(level, seed: int, games: int, jobs: int) -> list[bool]:
+def play(level, rule: str, seed: int, games: int, jobs: int) -> list[bool]:
     """Results in game order (forked workers inherit whatever variant is applied)."""
-    tasks = [(level, seed, i) for i in range(games)]
+    tasks = [(level, rule, seed, i) for i in range(games)]
     if jobs <= 1:
         return list(map(_won, tasks))
     with get_context("fork").Pool(jobs) as pool:
@@ -56,11 +62,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--variant", default="no-fifty", help="no-fifty, or K=V,... (see apply)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rules", choices=RULES, default="safe", help="the first-click rule")
     args = parser.parse_args()
     level = parse_level(args.level)
-    current = play(level, args.seed, args.games, args.jobs)
+    current = play(level, args.rules, args.seed, args.games, args.jobs)
     apply(args.variant)
-    variant = play(level, args.seed, args.games, args.jobs)
+    variant = play(level, args.rules, args.seed, args.games, args.jobs)
     only_current = sum(c and not v for c, v in zip(current, variant))
     only_variant = sum(v and not c for c, v in zip(current, variant))
     print(f"{args.level}: {args.games} paired games; current {sum(current)} won, {args.variant} {sum(variant)}; "
@@ -68,7 +75,9 @@ def main() -> None:
     # Under "no difference", each discordant game is a fair coin: the gap's sd is sqrt(discordant).
     discordant = only_current + only_variant
     if discordant:
-        print(f"gap {only_current - only_variant:+d} = {(only_current - only_variant) / math.sqrt(discordant):+.2f} sd "
+        z = (only_current - only_variant) / math.sqrt(discordant)
+        p = math.erfc(abs(z) / math.sqrt(2))
+        print(f"gap {only_current - only_variant:+d} = {z:+.2f} sd, two-sided p = {p:.3g} "
               f"(sign test over {discordant} discordant games)")
 
 

@@ -247,3 +247,26 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
     assert _won_under(reading("1!1\n111\n000"))
     assert not _won_under(reading("1!!\n111\n000"))  # an unread cell the numbers prove safe
     assert not _won_under(reading("1!1\n111\n00?"))  # a covered cell left
+
+
+@pytest.mark.parametrize("learnt, given, told", (({(9, 9): 10}, None, 10), ({}, 10, 10), ({}, None, None),
+                                                 ({(16, 16): 40}, None, None)))
+def test_a_game_without_a_counter_is_played_knowing_its_total(tmp_path, monkeypatch, learnt, given, told):
+    """No counter the skin reads (GNOME Mines shows its total beside the field, as text): the
+    solver is told the total the skin learnt for the board's size, or the one the user gives
+    (`play --level RxCxM`); a total learnt for another size is not this game's."""
+    import dataclasses
+
+    import bot.play
+
+    uncounted = dataclasses.replace(SKINS[0], name="uncounted", digit_names=(), digits=0,
+                                    digit_sprites=np.zeros((0, 1, 1, 3), np.uint8), mines=learnt, folder=None)
+    totals: list[int | None] = []
+    advise = bot.play.advise
+    monkeypatch.setattr(bot.play, "advise", lambda board, *a, **k: totals.append(board.mines) or advise(board, *a, **k))
+    desk = FakeDesk(BEGINNER, seed=4)
+    options = Options(games=2, skins=[uncounted], profile=tmp_path / "p.json", stop_dir=tmp_path, mines=given)
+    logs: list = []
+    play(options, desk, lambda target: Actuator(target, desk), logs=logs)
+    assert len(logs) == 2 and {g.result for g in logs} <= {"won", "lost"}
+    assert totals and set(totals) == {told}, totals

@@ -228,11 +228,13 @@ def test_learning_a_game_without_a_face():
     """GNOME Mines has no face: nothing above the field changes while a cell is held, a new game
     starts with a key (its Ctrl+R), a loss shows on the board alone (mines scattered over it, far
     from the opened area) and a win too. The learner once stopped at "no face found"; now it
-    plays on without one, finds the key by trying, and names the numbers from the lost boards."""
-    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r")
+    plays on without one, finds the key by trying, and names the numbers from the lost boards.
+    A win leaves its mines covered, as GNOME's does: the game's total is what is left covered."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", win_covered=True)
     said: list[str] = []
     learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append).run()
     assert learnt.face_box is None and not learnt.faces and learnt.new_game_key == "ctrl+r"
+    assert learnt.mines == {(9, 9): 10}
     assert game.keys[0] == "f2" and set(game.keys) == {"f2", "ctrl+r"} and game.games > 2
     assert any(": lost;" in line for line in said) and any(line.endswith(": won") for line in said), said
     assert {"unopened", "0", "1", "2", "flag", "mine", "exploded"} <= set(learnt.cells)
@@ -256,6 +258,7 @@ def test_learning_gnome_mines_look_alike():
     write_skin(learnt, folder, "gnome-like")
     skin = load_skin(folder)
     assert skin.faceless and skin.hover and skin.new_game_key == "ctrl+r" and skin.cell == 16
+    assert learnt.mines == skin.mines == {(9, 9): 10}  # (its total, for play where no counter reads)
     # Played as a game of its own: found by its field, read exactly, every cell's middle clicked.
     for seed in (3, 4, 5):
         other = ToyGame(Level(12, 14, 25), new_game_key="ctrl+r", stretch=(seed, 2 * seed), seed=seed,
