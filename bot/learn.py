@@ -208,6 +208,7 @@ class Learner:
         ids = self.looks.classify(first).reshape(lat.rows, lat.cols)
         for k in np.unique(ids):  # cells a game opened itself before any click (xdemineur): numbers
             self.role.setdefault(int(k), "number")  # (a loss names the looks it shows first as mines)
+        self.opens_itself = bool(ids.any())
         covered = np.argwhere(ids == 0)
         middle = tuple(int(v) for v in covered[np.abs(covered - [lat.rows // 2, lat.cols // 2]).sum(axis=1).argmin()])
         self.first_cell = middle
@@ -272,12 +273,14 @@ class Learner:
     def _new_game(self, hands: Hands, image: np.ndarray) -> np.ndarray:
         """A click on the face, or in a game without one the first key that starts a new game (kept
         for the next games). A new game: every cell covered again or, in a game that opens a start
-        area itself (xdemineur), some cell that showed anything but covered shows something else."""
+        area itself (xdemineur), some cell that showed anything but covered shows something else.
+        In any other game only a field all covered is a new game: GNOME Mines, asked for one while
+        a game went on, put a dialog over the field, and its pixels were taken for a new board."""
         old = self.frame(image)
         shown = old != 0
 
         def started(ids: np.ndarray) -> bool:
-            return not ids.any() or bool((ids[shown] != old[shown]).any())
+            return not ids.any() or (self.opens_itself and bool((ids[shown] != old[shown]).any()))
 
         if self.face_box is not None:
             x, y, w, h = self.face_box
@@ -457,7 +460,7 @@ class Learner:
                 # Games all won teach no mine: lose this one on purpose, a proven mine clicked (a
                 # game without a face shows its end by these looks alone), a flag on a safe cell first.
                 if safe and "wrong_flag" not in self.role.values():
-                    self._bait(hands, min(safe), baits)
+                    before = self._bait(hands, min(safe), baits)
                 cell = min(mines)
                 hands.click(*self.centre(cell))
                 last_click = (cell, False)
@@ -521,18 +524,25 @@ class Learner:
             if "wrong_flag" not in self.role.values():  # (the flag look is known by now)
                 others = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)]
                 others = [c for c in others if c != cell and c not in mines]
-                if others:
-                    self._bait(hands, others[int(self.rng.integers(len(others)))], baits)
+                if others:  # (the bait's flag is no change the click made: `before` shows it)
+                    before = self._bait(hands, others[int(self.rng.integers(len(others)))], baits)
             hands.click(*self.centre(cell))
             last_click = (cell, False)
             image = self._opened(cell)
 
-    def _bait(self, hands: Hands, cell: Cell, baits: set[Cell]) -> None:
+    def _bait(self, hands: Hands, cell: Cell, baits: set[Cell]) -> np.ndarray:
         """A flag on a covered cell, kept as a bait once it shows (a loss then shows a flag without
-        a mine under it); one that never shows is no bait (a game at its flag limit refuses it)."""
+        a mine under it); one that never shows is no bait (a game at its flag limit refuses it).
+        Returns the board as it is then: the click that follows is judged against it (a game
+        without a face once took the bait's flag, far from the guess, for a loss showing its mines,
+        called the game over and asked for a new one, which GNOME Mines answered with a dialog
+        over the field)."""
         flag = self._flag_looks()
-        if self._right_click(hands, cell, lambda ids: int(ids[cell]) in flag) is not None:
-            baits.add(cell)
+        image = self._right_click(hands, cell, lambda ids: int(ids[cell]) in flag)
+        if image is None:
+            return self.frame(self.grab())
+        baits.add(cell)
+        return self.frame(image)
 
     def _right_click(self, hands: Hands, cell: Cell, shows: Callable[[np.ndarray], bool]) -> np.ndarray | None:
         """Right-click a cell, and the screen once it `shows` what the click does; a click that

@@ -134,6 +134,7 @@ class ToyGame:
         # No face (GNOME Mines): nothing above the field but the counter; a key starts a new game.
         self.new_game_key = new_game_key
         self.keys: list[str] = []
+        self.restarted: list[str] = []  # the game's status at each new game a key started
         self.hover = hover  # the covered cell under the pointer drawn lit (GNOME Mines)
         # A second press on one cell this soon is a double click, ignored (GNOME Mines); its question
         # mark is then drawn as its flag with a few pixels more, as GNOME Mines' is at 23 px.
@@ -281,6 +282,7 @@ class ToyGame:
         self.pointer = (x, y)
         self.keys.append(combo)
         if combo == self.new_game_key and self._cell(x, y) is not None:  # (keys reach the game under the pointer)
+            self.restarted.append(self.game.status)
             self.new_game()
 
     def hold(self, x: int, y: int) -> None:
