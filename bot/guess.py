@@ -28,6 +28,9 @@ DEPTH_CANDIDATES = 6
 INTERIOR_CANDIDATES = 2
 #: Weight of progress: the chance that the number shown proves some other cell safe.
 PROGRESS = 0.0
+#: Dead cells (one number possible: opening one teaches nothing, and it can wait for a later
+#: number to decide it) are opened only when every candidate is dead, as DavidNHill's solver does.
+AVOID_DEAD = False
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
@@ -73,18 +76,21 @@ def choose_guess(
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
         return near[0]
-    best_key = None
+    best_key = dead_key = None
     for cell in near:  # safest first; a cell's score never exceeds its safety, so stop when no
         safety = 1.0 - float(grid[cell])  # later cell can beat the best score found (exact pruning)
         if best_key is not None and safety * (1.0 + PROGRESS * safety) < best_key[0]:
             break
         try:
-            score = _two_moves(problem, cell, safety, deadline)
+            score, outcomes = _look(problem, cell, safety, deadline)
         except OutOfTime:
             break
         key = (score, _openness(board, cell), cell)
-        if best_key is None or key > best_key:
+        if AVOID_DEAD and outcomes <= 1:
+            dead_key = key if dead_key is None or key > dead_key else dead_key
+        elif best_key is None or key > best_key:
             best_key = key
+    best_key = best_key or dead_key
     return near[0] if best_key is None else best_key[2]
 
 
@@ -126,6 +132,11 @@ def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[
 
 def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> float:
     """P(this click survives) x E[safety of the best next click | the number it shows]."""
+    return _look(problem, cell, safety, deadline)[0]
+
+
+def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> tuple[float, int]:
+    """The two-move score, and how many numbers the cell could show (1: a dead cell)."""
     covered = set(problem.covered)
     room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
     logs, nexts, safes = [], [], []
@@ -140,7 +151,7 @@ def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline =
         p_min = min(probs.cells.values()) if probs.cells else 0.0  # nothing covered: won
         nexts.append(1.0 if p_min < 1e-12 else 1.0 - p_min)
     if not logs:
-        return safety
+        return safety, 0
     top = max(logs)
     weights = [math.exp(v - top) for v in logs]
     total = sum(weights)
@@ -149,7 +160,7 @@ def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline =
         common = frozenset.intersection(*safes)
         progress = sum(w for w, safe in zip(weights, safes) if safe - common) / total
         score *= 1.0 + PROGRESS * safety * progress
-    return score
+    return score, len(logs)
 
 
 def _openness(board: Board, cell: Cell) -> tuple[float, int, int]:

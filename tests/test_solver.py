@@ -230,6 +230,51 @@ def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
     assert checked > 20 and raised > 0
 
 
+def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rule_is_on(monkeypatch):
+    """How many numbers a guess could show (1: dead, nothing learnt by opening it) is what the SAT
+    core finds consistent, number by number; with AVOID_DEAD the guess takes the best live candidate
+    over a better-scored dead one, and a dead one only when every candidate is dead."""
+    from bot import guess
+    from bot.rules import reveal
+    from bot.sat import SatCore
+
+    counted = dead = 0
+    for board in mid_game_positions(40, seed=11):
+        problem = build_problem(board)
+        with SatCore(problem) as core:
+            _, mines = core.forced()
+        for cell, p in list(probabilities(problem).cells.items())[:5]:
+            if cell in mines:
+                continue
+            _, outcomes = guess._look(problem, cell, 1.0 - p)
+            room = sum(1 for n in problem.covered if max(abs(n[0] - cell[0]), abs(n[1] - cell[1])) == 1)
+            fits = 0
+            for need in range(room + 1):
+                try:
+                    shown = reveal(problem, cell, need)
+                except InconsistentBoardError:
+                    continue
+                with SatCore(shown) as core:
+                    fits += bool(core.consistent())
+            assert outcomes == fits, (board, cell)
+            counted += 1
+            dead += outcomes == 1
+    assert counted > 40 and dead > 0
+
+    board = parse_grid("1??\n???\n???")
+    problem = build_problem(board)
+    grid = np.full(board.shape, 0.2)
+    looks = {(0, 1): (0.7, 1), (1, 0): (0.6, 2), (1, 1): (0.5, 1)}  # (score, numbers it could show)
+    monkeypatch.setattr(guess, "unavoidable_pairs", lambda *_: [])
+    monkeypatch.setattr(guess, "_representatives", lambda b, p, cells: [c for c in cells if c in looks])
+    monkeypatch.setattr(guess, "_look", lambda problem, cell, safety, deadline: looks[cell])
+    for avoid, chosen in ((False, (0, 1)), (True, (1, 0))):
+        monkeypatch.setattr(guess, "AVOID_DEAD", avoid)
+        assert guess.choose_guess(board, problem, grid, frozenset()) == chosen
+    looks[(1, 0)] = (0.6, 1)  # every candidate dead: the best of them
+    assert guess.choose_guess(board, problem, grid, frozenset()) == (0, 1)
+
+
 def test_the_library_call_gives_what_solve_json_prints(tmp_path, capsys):
     """bot.solve(text, mines) is the `solve --json` object: the CLI is a shell round it."""
     import json
