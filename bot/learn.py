@@ -453,9 +453,12 @@ class Learner:
                 image = self._probe_counter(hands, image, logic)
                 before = None
                 continue
-            safe, mines = self._safe_and_mines(logic, sure, possible)
+            safe, proven = self._safe_and_mines(logic, sure, possible)
             safe = {c for c in safe if logic[c] == COVERED_CLASS}  # never one of our flags
-            mines = {c for c in mines if logic[c] == COVERED_CLASS}
+            mines = {c for c in proven if logic[c] == COVERED_CLASS}
+            # A bait is wrong unless proven a mine (under its flag: not in `mines`, which are to click;
+            # taken for wrong, a bait on the last mine of a won GNOME game was right-clicked in vain).
+            wrong = sorted(b for b in baits if b not in proven)
             if mines and self.learnt.games >= LOSE_AFTER and "exploded" not in self.role.values():
                 # Games all won teach no mine: lose this one on purpose, a proven mine clicked (a
                 # game without a face shows its end by these looks alone), a flag on a safe cell first.
@@ -474,26 +477,25 @@ class Learner:
                 continue
             covered = [(int(r), int(c)) for r, c in np.argwhere(logic == COVERED_CLASS)]
             if not covered:  # nothing left to open, yet the face goes on: a bait on a safe cell
-                wrong = [b for b in sorted(baits) if b not in mines]  # blocks the win: take it off
-                if not wrong:  # (and open it at once: a zero beside a covered cell fits no naming)
+                if not wrong:  # blocks the win: take it off (and open it at once: a zero beside a
+                    # covered cell fits no naming)
                     # Every safe cell open, every flag on a mine: won, though the face says nothing
                     # (Minegauler keeps its playing face and flags the mines itself).
-                    image, ids = self._still(ids)
-                    self.win_on_board = True
-                    self._game_over(image, ids, before, last_click, baits)
-                    return image
+                    return self._won_quietly(ids, before, last_click, baits)
                 cell = wrong[0]
-                self._uncover(hands, [cell])
+                if self._uncover(hands, [cell]) is None:
+                    return self._won_quietly(self.frame(self.grab()), before, last_click, baits)
                 baits.discard(cell)
                 hands.click(*self.centre(cell))
                 last_click = (cell, len(wrong) == 1)  # the one cell left that is not a mine
                 image = self._opened(cell)
                 continue
-            if set(covered) <= mines:  # only mines left, and the game goes on: it is won by
-                wrong = sorted(b for b in baits if b not in mines)  # flagging them (ace, xdemineur)
-                if wrong:  # but first a bait on a safe cell comes off: a game may allow no more
-                    for bait in wrong:  # flags than mines (xdemineur), and then play goes on there
+            if set(covered) <= mines:  # only mines left, and the game goes on: it is won by flagging
+                if wrong:  # them (ace, xdemineur); but first a bait on a safe cell comes off: a game may
+                    for bait in wrong:  # allow no more flags than mines (xdemineur), and play goes on there
                         image = self._uncover(hands, [bait])
+                        if image is None:
+                            return self._won_quietly(self.frame(self.grab()), before, last_click, baits)
                         baits.discard(bait)
                         if any(self.names.get(int(ids[n])) == 0 for n in neighbours(logic.shape, bait)):
                             hands.click(*self.centre(bait))  # a 0's neighbour: safe, and covered
@@ -510,10 +512,7 @@ class Learner:
                 if flagged is None and self.face_box is None:
                     # No flag shows: a game over takes no clicks. Won, its mines left covered
                     # (GNOME Mines), and with no face to say so.
-                    image, ids = self._still(self.frame(self.grab()))
-                    self.win_on_board = True
-                    self._game_over(image, ids, before, last_click, baits)
-                    return image
+                    return self._won_quietly(self.frame(self.grab()), before, last_click, baits)
                 if flagged is None:
                     raise LearnError("the game did not respond to the last clicks")
                 image = flagged
@@ -554,10 +553,20 @@ class Learner:
                 return image
         return None
 
-    def _uncover(self, hands: Hands, cells: list[Cell]) -> np.ndarray:
+    def _won_quietly(self, ids: np.ndarray, before: np.ndarray | None, last_click: tuple[Cell, bool],
+                     baits: set[Cell]) -> np.ndarray:
+        """The game is over though no face says so, and no mine showed: won. Returns the screen."""
+        image, ids = self._still(ids)
+        self.win_on_board = True
+        self._game_over(image, ids, before, last_click, baits)
+        return image
+
+    def _uncover(self, hands: Hands, cells: list[Cell]) -> np.ndarray | None:
         """Right-click marked cells, round by round (a question mark may follow a flag), until each
         shows covered; a cell that shows no mark (a bait whose flag never came, opened by play
-        since) is left as it is. No cell is clicked twice before the last click on it has shown."""
+        since) is left as it is. No cell is clicked twice before the last click on it has shown.
+        None: in a game without a face, a mark that never moved (a game over takes no clicks: GNOME
+        Mines won with a bait on its last mine, unproven)."""
         image = self.grab()
         for _ in range(4):
             ids = self.frame(image)
@@ -575,6 +584,8 @@ class Learner:
                 ids = self.frame(self.last_grab)
                 marked = [c for c in marked if int(ids[c]) == was[c]]
             else:
+                if self.face_box is None and all(int(self.frame(self.last_grab)[c]) == was[c] for c in was):
+                    return None
                 break
         raise LearnError(f"the marks at {cells} did not come off")
 
@@ -630,6 +641,8 @@ class Learner:
             frames.append(image[top : lat.top].copy())
             flags.append(n)
         image = self._uncover(hands, cells)
+        if image is None:
+            raise LearnError("the flags put down to watch the counter did not come off")
         self.probe = (top, frames, flags)
         return image
 

@@ -247,6 +247,18 @@ def test_learning_a_game_without_a_face():
         assert np.array_equal(learnt.cells[name], game.cells[int(name) if code is None else code]), name
 
 
+def test_a_bait_on_the_last_mine_of_a_game_won_without_a_face_is_left_alone():
+    """A bait flag that play then proves a mine is no wrong flag: with every safe cell open, GNOME
+    Mines is won, shows nothing and takes no more clicks. The learner once took every bait for
+    wrong once nothing was left to open (proven mines were only those still covered), right-clicked
+    it to take it off, saw nothing change and stopped: "the marks did not come off" (CI, game 1;
+    this seed's first game)."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", win_covered=True, seed=7)
+    said: list[str] = []
+    Learner(game.grab, lambda lat, face: game, games=2, say=said.append).run()
+    assert "game 1: won" in said and game.restarted[0] == "won", said
+
+
 def test_learning_gnome_mines_look_alike():
     """All of GNOME Mines at once: stretched cells, no face (Ctrl+R), a covered cell lit under the
     pointer, so the pointer must rest off the cells (else the lit look is taken for a new one and
