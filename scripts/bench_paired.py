@@ -24,7 +24,8 @@ from bot.simulator import RULES, Game, parse_level
 def apply(variant: str) -> None:
     """no-fifty: unavoidable 50/50s wait their turn; no-total: the mine total is never told (a game
     with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
-    layouts, nodes (the endgame search), dead (1: dead cells opened last)."""
+    layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
+    forming an unavoidable 50/50 costs half the game)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -40,6 +41,7 @@ def apply(variant: str) -> None:
     endgame.NODES = int(values.get("nodes", endgame.NODES))
     guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
+    guess.FIFTY_PENALTY = bool(int(values.get("fifty", guess.FIFTY_PENALTY)))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:

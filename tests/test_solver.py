@@ -275,6 +275,20 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     assert guess.choose_guess(board, problem, grid, frozenset()) == (0, 1)
 
 
+def test_a_number_that_forms_an_unavoidable_fifty_fifty_halves_the_next_click():
+    """The 50/50 penalty (off by default, measured in the README): a pair no number can resolve
+    costs half the game, paid once when the next click is that pair itself."""
+    from bot import guess
+
+    pair = build_problem(parse_grid("?1\n?1"))
+    odds = probabilities(pair).cells
+    assert odds == {(0, 0): 0.5, (1, 0): 0.5}
+    assert guess._after_pairs(pair, odds, 0.5) == 0.5
+    assert guess._after_pairs(pair, odds, 0.8) == 0.4
+    open_pair = build_problem(parse_grid("?1?\n?1?\n???"))  # more covered cells around: resolvable
+    assert guess._after_pairs(open_pair, probabilities(open_pair).cells, 0.8) == 0.8
+
+
 def test_the_library_call_gives_what_solve_json_prints(tmp_path, capsys):
     """bot.solve(text, mines) is the `solve --json` object: the CLI is a shell round it."""
     import json
