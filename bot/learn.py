@@ -584,7 +584,7 @@ class Learner:
                 ids = self.frame(self.last_grab)
                 marked = [c for c in marked if int(ids[c]) == was[c]]
             else:
-                if self.face_box is None and all(int(self.frame(self.last_grab)[c]) == was[c] for c in was):
+                if self.face_box is None and all(int(ids[c]) == was[c] for c in was):  # (ids: the last grab)
                     return None
                 break
         raise LearnError(f"the marks at {cells} did not come off")

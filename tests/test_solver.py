@@ -235,6 +235,7 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     core finds consistent, number by number; with AVOID_DEAD the guess takes the best live candidate
     over a better-scored dead one, and a dead one only when every candidate is dead."""
     from bot import guess
+    from bot.board import neighbours
     from bot.rules import reveal
     from bot.sat import SatCore
 
@@ -243,11 +244,12 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
         problem = build_problem(board)
         with SatCore(problem) as core:
             _, mines = core.forced()
+        covered = set(problem.covered)
         for cell, p in list(probabilities(problem).cells.items())[:5]:
             if cell in mines:
                 continue
             _, outcomes = guess._look(problem, cell, 1.0 - p)
-            room = sum(1 for n in problem.covered if max(abs(n[0] - cell[0]), abs(n[1] - cell[1])) == 1)
+            room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
             fits = 0
             for need in range(room + 1):
                 try:
