@@ -77,18 +77,25 @@ class Window:
 
 def move_window(find: Callable[[], Window | None], x: int, y: int) -> Window:
     """Move the window `find` finds (no window manager here: X puts it where asked), and wait
-    until X has it there."""
+    until X has it there.
+
+    The move is asked for again each second: a game that lays out a new board puts its window back
+    where it last knew it (WineMine's new game does), so a move that crosses a new game is undone.
+    """
+    deadline = time.monotonic() + 20
+    asked = 0.0
     window = find()
     if window is None:
         raise CaptureError("the game's window is gone")
-    _run(["xdotool", "windowmove", str(window.wid), str(x), str(y)])
-    deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
-        moved = find()
-        if moved is not None and (moved.left, moved.top) == (x, y):
-            return moved
+        if (window.left, window.top) == (x, y):
+            return window
+        if time.monotonic() - asked > 1:
+            _run(["xdotool", "windowmove", str(window.wid), str(x), str(y)])
+            asked = time.monotonic()
         time.sleep(0.05)
-    raise CaptureError("the game's window did not move")
+        window = find() or window  # a slow xwininfo on a loaded machine is not a closed window
+    raise CaptureError(f"the game's window did not move to {x},{y}: it is at {window.left},{window.top}")
 
 
 def _env() -> dict[str, str]:
