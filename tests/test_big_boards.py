@@ -20,8 +20,21 @@ import pytest
 
 import bot
 from bot.board import Board, parse_grid
+from bot.deadline import NO_LIMIT
 from bot.errors import InconsistentBoardError
-from bot.probability import DENSE_CELLS, Box, _order, make_boxes, probabilities, split_components
+from bot.probability import (
+    DENSE_CELLS,
+    EXACT_CELLS,
+    Box,
+    _dense_pass,
+    _exact_pass,
+    _order,
+    _plan,
+    _walk,
+    make_boxes,
+    probabilities,
+    split_components,
+)
 from bot.rules import Problem, build_problem
 
 GRIDS = Path(__file__).resolve().parent.parent / "fixtures" / "grids"
@@ -119,6 +132,38 @@ def test_a_component_with_more_layouts_than_a_float_holds_is_exact():
     problem = build_problem(parse_grid(text, int(mine.sum())))
     assert sum(len(b.cells) for b in make_boxes(problem)) > DENSE_CELLS
     assert check_against_big_integers(problem) > 10**300
+
+
+def test_the_packed_integer_count_is_exact_up_to_the_widest_component_it_takes():
+    """Components of up to EXACT_CELLS cells are counted with each polynomial packed into one
+    integer: a coefficient too narrow for its count would carry into the next one. On a strip of
+    numbers just under that size, every layout count and box total is the exact integer's, and the
+    float pass agrees."""
+    cols = (2 * EXACT_CELLS + 1) // 5  # odd, numbers at both ends: (5 cols - 1) / 2 covered cells
+    cols -= 1 - cols % 2
+    rng = np.random.default_rng(11)
+    number = np.zeros((3, cols), dtype=bool)
+    number[1, ::2] = True
+    mine = ~number & (rng.random((3, cols)) < 0.45)
+    padded = np.pad(mine, 1).astype(int)
+    around = sum(padded[1 + dr : 4 + dr, 1 + dc : 1 + dc + cols] for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    text = "\n".join("".join(str(around[r, c]) if number[r, c] else "?" for c in range(cols)) for r in range(3))
+    problem = build_problem(parse_grid(text, int(mine.sum())))
+    counts = [rule.count for rule in problem.rules]
+    (comp,) = split_components(make_boxes(problem))
+    plan = _plan(comp)
+    assert EXACT_CELLS - 10 < sum(plan.sizes) <= EXACT_CELLS
+    steps = _walk(plan, counts, NO_LIMIT)
+    weight, box_mines = _exact_pass(steps, plan.sizes)
+    exact = exact_counts(list(comp), counts)
+    assert max(exact) > 2**60  # past what a float holds exactly
+    assert weight[: len(exact)] == pytest.approx([float(v) for v in exact], rel=1e-15)
+    for i in (0, len(plan.boxes) // 2, len(plan.boxes) - 1):
+        weighed = exact_counts(list(comp), counts, weigh=i)
+        assert box_mines[i][: len(weighed)] == pytest.approx([float(v) for v in weighed], rel=1e-15)
+    dense_weight, dense_mines = _dense_pass(steps, plan.sizes)
+    assert dense_weight == pytest.approx(weight, rel=1e-12)
+    assert dense_mines == pytest.approx(box_mines, rel=1e-12)
 
 
 def test_a_100x100_midgame_board_answers_exactly_and_soundly():
