@@ -198,7 +198,7 @@ def tally_component(boxes: list[Box], counts: list[int], log_x: float = 0.0, dea
     return tally
 
 
-Step = tuple[tuple[int, ...], int, tuple[int, ...]]  # (state before a box, mines in it, state after)
+Step = tuple[int, int, int]  # (state before a box, mines in it, state after): _Layer
 
 #: Components of at most this many cells are counted with plain float arrays, one slot per mine
 #: total: no count can overflow (at most 2^cells layouts), and it is the fast path. Larger ones
@@ -230,16 +230,22 @@ def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0, deadline: De
     return Tally(plan.boxes, tilted[0] or _ZERO, tuple(tilted[1:]), log_x)
 
 
+#: Bits of a rule's need in a state: numbers show at most 8.
+_SLOT = 4
+
+
 @dataclass(frozen=True)
 class _Layer:
-    """One box of a plan: where each of its rules' needs is found, and how the next state is made.
-    `reads`: per rule of the box, (its place in the state, or -1 when it begins here, the rule,
-    its cells in the boxes still to come); `carried`: per rule of the next state, (its place in
-    this state or -1, the rule, whether this box's mines count for it)."""
+    """One box of a plan. A state is one integer, each open rule's remaining need in its own
+    _SLOT bits (a rule keeps its place while open; a finished rule's place is 0 and reused), so a
+    step is one subtraction. `begins`: (bit offset, rule) of the rules whose need enters the state
+    here; `reads`: (bit offset, cells still to come) of each of the box's rules; `hits`: one in
+    the place of each of the box's rules (k mines in the box take k x hits off the state)."""
 
     size: int
-    reads: tuple[tuple[int, int, int], ...]
-    carried: tuple[tuple[int, int, bool], ...]
+    begins: tuple[tuple[int, int], ...]
+    reads: tuple[tuple[int, int], ...]
+    hits: int
 
 
 @dataclass(frozen=True)
@@ -251,6 +257,7 @@ class _Plan:
     boxes: tuple[Box, ...]
     sizes: tuple[int, ...]
     layers: tuple[_Layer, ...]
+    rules: tuple[int, ...]
 
 
 _PLANS: OrderedDict[tuple[Box, ...], _Plan] = OrderedDict()
@@ -272,20 +279,25 @@ def _plan(boxes: list[Box]) -> _Plan:
             first.setdefault(r, i)
             last[r] = i
             remaining[r] += sizes[i]
-    # The state before box i: the needs of the rules begun and not yet finished (kept by a sweep:
-    # recomputing it for every box was quadratic, 27 s on a 100 x 100 board).
-    open_now: list[int] = []
+    # Places are handed out as rules begin and taken back as they end (a sweep: recomputing the
+    # open rules for every box was quadratic, 27 s on a 100 x 100 board).
+    place: dict[int, int] = {}
+    free: list[int] = []
     layers = []
     for i, box in enumerate(ordered):
-        place = {r: j for j, r in enumerate(open_now)}
+        begins = []
         for r in box.rules:
             remaining[r] -= sizes[i]
-        after = [r for r in open_now if last[r] != i] + [r for r in box.rules if first[r] == i and last[r] != i]
-        reads = tuple((place.get(r, -1), r, remaining[r]) for r in box.rules)
-        carried = tuple((place.get(r, -1), r, r in box.rules) for r in after)
-        layers.append(_Layer(sizes[i], reads, carried))
-        open_now = after
-    plan = _Plan(tuple(ordered), tuple(sizes), tuple(layers))
+            if first[r] == i:
+                place[r] = free.pop() if free else len(place) + len(free)
+                begins.append((_SLOT * place[r], r))
+        reads = tuple((_SLOT * place[r], remaining[r]) for r in box.rules)
+        hits = sum(1 << _SLOT * place[r] for r in box.rules)
+        layers.append(_Layer(sizes[i], tuple(begins), reads, hits))
+        for r in box.rules:
+            if last[r] == i:
+                free.append(place.pop(r))
+    plan = _Plan(tuple(ordered), tuple(sizes), tuple(layers), tuple(first))
     _PLANS[key] = plan
     if len(_PLANS) > _MEMO_SIZE:
         _PLANS.popitem(last=False)
@@ -295,20 +307,22 @@ def _plan(boxes: list[Box]) -> _Plan:
 def _walk(plan: _Plan, counts: list[int], deadline: Deadline) -> list[list[Step]]:
     """Every way through the boxes in order: the state is the remaining need of the rules begun
     and not yet finished, and a step puts k mines in one box. The counting passes follow these."""
-    states: list[tuple[int, ...]] = [()]
+    if any(not 0 <= counts[r] < 1 << _SLOT for r in plan.rules):
+        return [[] for _ in plan.layers]  # (no layout: a need no box can meet)
+    states: list[int] = [0]
     out: list[list[Step]] = []
-    length, slots = sum(plan.sizes) + 1, 0
+    length, slots, mask = sum(plan.sizes) + 1, 0, (1 << _SLOT) - 1
     for layer in plan.layers:
         steps: list[Step] = []
+        enter = sum(counts[r] << at for at, r in layer.begins)
         for state in states:
+            now = state + enter
             lo, hi = 0, layer.size
-            for j, r, rest in layer.reads:
-                need = state[j] if j >= 0 else counts[r]
+            for at, rest in layer.reads:
+                need = now >> at & mask
                 lo = max(lo, need - rest)
                 hi = min(hi, need)
-            for k in range(lo, hi + 1):
-                steps.append((state, k, tuple((state[j] if j >= 0 else counts[r]) - (k if hit else 0)
-                                              for j, r, hit in layer.carried)))
+            steps.extend((state, k, now - k * layer.hits) for k in range(lo, hi + 1))
         out.append(steps)
         states = list(dict.fromkeys(key for _, _, key in steps))
         slots += len(states) * min(length, DENSE_CELLS + 1)  # (a big component's bands are counted as they grow)
@@ -334,14 +348,14 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
     width = (cells + cells.bit_length() + 9) // 8  # bytes per coefficient: > cells x 2^cells
     bits = 8 * width
     ways = [[comb(size, k) for k in range(size + 1)] for size in sizes]
-    forward: list[dict[tuple[int, ...], int]] = [{(): 1}]
+    forward: list[dict[int, int]] = [{0: 1}]
     for i in range(n):
         here, w, nxt = forward[i], ways[i], {}
         for state, k, key in steps[i]:
             nxt[key] = nxt.get(key, 0) + (here[state] << bits * k) * w[k]
         forward.append(nxt)
-    backward: list[dict[tuple[int, ...], int]] = [{} for _ in range(n + 1)]
-    backward[n] = {(): 1}
+    backward: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    backward[n] = {0: 1}
     for i in range(n - 1, -1, -1):
         tails, w, acc = backward[i + 1], ways[i], {}
         for state, k, key in steps[i]:
@@ -349,7 +363,7 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             if tail is not None:
                 acc[state] = acc.get(state, 0) + (tail << bits * k) * w[k]
         backward[i] = acc
-    totals = [forward[n].get((), 0)]
+    totals = [forward[n].get(0, 0)]
     for i in range(n):
         here, tails, w, total = forward[i], backward[i + 1], ways[i], 0
         for state, k, key in steps[i]:
@@ -370,9 +384,9 @@ def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
     ways = [[comb(size, k) for k in range(size + 1)] for size in sizes]
     unit = np.zeros(length)
     unit[0] = 1.0
-    forward: list[dict[tuple[int, ...], np.ndarray]] = [{(): unit}]
+    forward: list[dict[int, np.ndarray]] = [{0: unit}]
     for i in range(n):
-        nxt: dict[tuple[int, ...], np.ndarray] = {}
+        nxt: dict[int, np.ndarray] = {}
         for state, k, key in steps[i]:
             shifted = _shift(forward[i][state], k, ways[i][k])
             if key in nxt:
@@ -380,10 +394,10 @@ def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             else:
                 nxt[key] = shifted
         forward.append(nxt)
-    backward: list[dict[tuple[int, ...], np.ndarray]] = [{} for _ in range(n + 1)]
-    backward[n] = {(): unit}
+    backward: list[dict[int, np.ndarray]] = [{} for _ in range(n + 1)]
+    backward[n] = {0: unit}
     for i in range(n - 1, -1, -1):
-        acc: dict[tuple[int, ...], np.ndarray] = {}
+        acc: dict[int, np.ndarray] = {}
         for state, k, key in steps[i]:
             tail = backward[i + 1].get(key)
             if tail is None:
@@ -394,7 +408,7 @@ def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             else:
                 acc[state] = shifted
         backward[i] = acc
-    weight = forward[n].get((), np.zeros(length))
+    weight = forward[n].get(0, np.zeros(length))
     box_mines = np.zeros((n, length))
     for i in range(n):
         for state, k, key in steps[i]:
@@ -430,10 +444,10 @@ def _banded_pass(
     n = len(sizes)
     # log of C(size, k) x^k: a box of `size` cells holding k mines, tilted
     step = [[_log_binom(size, k) + k * log_x for k in range(size + 1)] for size in sizes]
-    forward: list[dict[tuple[int, ...], Poly]] = [{(): _ONE}]
+    forward: list[dict[int, Poly]] = [{0: _ONE}]
     slots = 0
     for i in range(n):
-        nxt: dict[tuple[int, ...], list[Poly]] = defaultdict(list)
+        nxt: dict[int, list[Poly]] = defaultdict(list)
         for state, k, key in steps[i]:
             nxt[key].append(forward[i][state].shifted(k, step[i][k]))
         forward.append({key: _sum(terms) for key, terms in nxt.items()})
@@ -441,17 +455,17 @@ def _banded_pass(
         if 2 * slots > MAX_SLOTS:  # (the backward pass keeps as many)
             raise OutOfTime("the component has too many states to count exactly")
         deadline.check()
-    backward: list[dict[tuple[int, ...], Poly]] = [{} for _ in range(n + 1)]
-    backward[n] = {(): _ONE}
+    backward: list[dict[int, Poly]] = [{} for _ in range(n + 1)]
+    backward[n] = {0: _ONE}
     for i in range(n - 1, -1, -1):
-        acc: dict[tuple[int, ...], list[Poly]] = defaultdict(list)
+        acc: dict[int, list[Poly]] = defaultdict(list)
         for state, k, key in steps[i]:
             tail = backward[i + 1].get(key)
             if tail is not None:
                 acc[state].append(tail.shifted(k, step[i][k]))
         backward[i] = {state: _sum(terms) for state, terms in acc.items()}
         deadline.check()
-    weight = forward[n].get((), _ZERO)
+    weight = forward[n].get(0, _ZERO)
     box_mines: list[Poly | None] = []
     for i in range(n):
         terms = [
