@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from math import comb, lgamma
+from typing import NamedTuple
 
 import numpy as np
 
@@ -39,9 +40,9 @@ from bot.errors import InconsistentBoardError
 from bot.rules import Problem
 
 
-@dataclass(frozen=True)
-class Box:
-    """Frontier cells that touch exactly the same rules, so share one probability."""
+class Box(NamedTuple):
+    """Frontier cells that touch exactly the same rules, so share one probability. (A named
+    tuple: the memo keys on tuples of boxes, hashed and compared at C speed.)"""
 
     cells: tuple[Cell, ...]
     rules: tuple[int, ...]
@@ -142,22 +143,28 @@ def make_boxes(problem: Problem) -> list[Box]:
 
 
 def split_components(boxes: list[Box]) -> list[list[Box]]:
-    """Boxes linked through shared rules, by union-find over rule indices."""
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for box in boxes:
-        for r in box.rules[1:]:
-            parent[find(r)] = find(box.rules[0])
-    comps: dict[int, list[Box]] = defaultdict(list)
-    for box in boxes:
-        comps[find(box.rules[0])].append(box)
-    return list(comps.values())
+    """Boxes linked through shared rules, each component's boxes in their order in `boxes` (the
+    memo's keys), components in the order of their first box."""
+    by_rule: dict[int, list[int]] = defaultdict(list)
+    for i, box in enumerate(boxes):
+        for r in box.rules:
+            by_rule[r].append(i)
+    seen = [False] * len(boxes)
+    comps: list[list[Box]] = []
+    for start in range(len(boxes)):
+        if seen[start]:
+            continue
+        seen[start] = True
+        members, stack = [start], [start]
+        while stack:
+            for r in boxes[stack.pop()].rules:
+                for j in by_rule[r]:
+                    if not seen[j]:
+                        seen[j] = True
+                        members.append(j)
+                        stack.append(j)
+        comps.append([boxes[i] for i in sorted(members)])
+    return comps
 
 
 def _order(boxes: list[Box]) -> list[Box]:
