@@ -112,18 +112,19 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
     nodes = [0]
 
     def members(s: int) -> list[int]:
-        out, k = [], 0
+        out = []
         while s:
-            if s & 1:
-                out.append(k)
-            s >>= 1
-            k += 1
+            low = s & -s
+            out.append(low.bit_length() - 1)
+            s ^= low
         return out
 
-    def split(s: int, i: int) -> dict[int, int]:
+    def split(ks: list[int], i: int) -> dict[int, int]:
+        """The layouts of ks (the members of a set) by what cell i shows in them."""
         groups: dict[int, int] = {}
-        for k in members(s):
-            v = shows[i][k]
+        row = shows[i]
+        for k in ks:
+            v = row[k]
             groups[v] = groups.get(v, 0) | (1 << k)
         return groups
 
@@ -147,7 +148,7 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
             raise TooBig("too many positions")
         free = informative(s, ks)
         if free is not None:
-            return sum(g.bit_count() / len(ks) * value(g) for g in split(s, free).values())
+            return sum(g.bit_count() / len(ks) * value(g) for g in split(ks, free).values())
         return best_of(s, ks, range(n))[0]
 
     def best_of(s: int, ks: list[int], tried: Iterable[int]) -> tuple[float, int | None]:
@@ -163,7 +164,7 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
         for safe, i in options:
             if safe / len(ks) <= best[0]:
                 break
-            chance = sum(g.bit_count() / len(ks) * value(g) for v, g in split(s, i).items() if v >= 0)
+            chance = sum(g.bit_count() / len(ks) * value(g) for v, g in split(ks, i).items() if v >= 0)
             if chance > best[0]:
                 best = (chance, i)
         return best
