@@ -7,6 +7,7 @@ tested with tiny hand-written cases and reused by vision checks and skin learnin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -36,6 +37,14 @@ class Problem:
     @property
     def covered(self) -> tuple[Cell, ...]:
         return self.frontier + self.interior
+
+    @cached_property
+    def frontier_set(self) -> frozenset[Cell]:
+        return frozenset(self.frontier)
+
+    @cached_property
+    def interior_set(self) -> frozenset[Cell]:
+        return frozenset(self.interior)
 
 
 def where(cell: Cell) -> str:
@@ -89,10 +98,9 @@ def reveal(problem: Problem, cell: Cell, need: int) -> Problem:
     """The problem after `cell` opens showing `need` mines among its covered neighbours.
 
     The guesser asks this for every number a candidate could show; editing the rules is far
-    cheaper than rebuilding them from a board.
+    cheaper than rebuilding them from a board. Cells keep their order (the frontier's, then the
+    interior's row by row), so the counts of untouched components are found in the memo.
     """
-    covered = set(problem.covered)
-    covered.discard(cell)
     rules = []
     for rule in problem.rules:
         if cell in rule.cells:
@@ -103,18 +111,20 @@ def reveal(problem: Problem, cell: Cell, need: int) -> Problem:
                 continue
             rule = Rule(rest, rule.count, rule.source)
         rules.append(rule)
-    around = tuple(n for n in neighbours(problem.shape, cell) if n in covered)
+    interior = problem.interior_set
+    around = tuple(n for n in neighbours(problem.shape, cell) if n in interior or n in problem.frontier_set)
     if need < 0 or need > len(around):
         raise InconsistentBoardError(f"{where(cell)}: cannot show that number")
     if around:
         rules.append(Rule(around, need, cell))
-    touched = {c for rule in rules for c in rule.cells}
-    frontier = tuple(c for c in problem.frontier if c in touched) + tuple(
-        c for c in problem.interior if c in touched
-    )
-    interior = tuple(c for c in problem.interior if c not in touched and c != cell)
-    return Problem(problem.shape, frontier, interior, tuple(rules), problem.mines_left)
+    # Every frontier cell but this one is still touched (a rule only loses this cell); the
+    # interior cells around it are touched now.
+    joining = sorted(n for n in around if n in interior)
+    frontier = tuple(c for c in problem.frontier if c != cell) + tuple(joining)
+    leaving = {*joining, cell} & interior
+    kept = tuple(c for c in problem.interior if c not in leaving) if leaving else problem.interior
+    return Problem(problem.shape, frontier, kept, tuple(rules), problem.mines_left)
 
 
 # Codes re-exported for callers that only need to know what counts as covered or a mine.
-__all__ = ["COVERED", "KNOWN_MINE", "Problem", "Rule", "build_problem", "where"]
+__all__ = ["COVERED", "KNOWN_MINE", "Problem", "Rule", "build_problem", "reveal", "where"]
