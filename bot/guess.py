@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from bot.board import Board, Cell, neighbours
+from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
 from bot.errors import InconsistentBoardError
@@ -76,7 +76,8 @@ def choose_guess(
     best = max(1.0 - grid[c] for c in covered)
     near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
     near = _representatives(board, problem, near)
-    near.sort(key=lambda c: (-(1.0 - grid[c]), _openness(board, c)))
+    shut = around_count(board.cells < 0)
+    near.sort(key=lambda c: (-(1.0 - grid[c]), _openness(shut, c)))
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
         return near[0]
@@ -89,7 +90,7 @@ def choose_guess(
             score, outcomes = _look(problem, cell, safety, deadline)
         except OutOfTime:
             break
-        key = (score, _openness(board, cell), cell)
+        key = (score, _openness(shut, cell), cell)
         if AVOID_DEAD and outcomes <= 1:
             dead_key = key if dead_key is None or key > dead_key else dead_key
         elif best_key is None or key > best_key:
@@ -130,7 +131,8 @@ def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[
     inner = [c for c in cells if c in interior]
     if len(inner) <= INTERIOR_CANDIDATES:
         return cells
-    inner.sort(key=lambda c: _openness(board, c), reverse=True)
+    shut = around_count(board.cells < 0)
+    inner.sort(key=lambda c: _openness(shut, c), reverse=True)
     return [c for c in cells if c not in interior] + inner[:INTERIOR_CANDIDATES]
 
 
@@ -180,8 +182,7 @@ def _after_pairs(problem: Problem, odds: dict[Cell, float], best_next: float) ->
     return 0.5**formed * (1.0 if best_next <= 0.5 + 1e-9 else best_next)
 
 
-def _openness(board: Board, cell: Cell) -> tuple[float, int, int]:
-    """Tie-break: fewer covered neighbours means a number there is more often decisive."""
-    around = neighbours(board.shape, cell)
-    covered = sum(1 for n in around if board.cells[n] < 0)
-    return (-covered, -cell[0], -cell[1])
+def _openness(shut: np.ndarray, cell: Cell) -> tuple[int, int, int]:
+    """Tie-break: fewer covered neighbours means a number there is more often decisive. `shut`:
+    each cell's count of unopened neighbours (bot.board.around_count of the unopened cells)."""
+    return (-int(shut[cell]), -cell[0], -cell[1])
