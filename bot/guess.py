@@ -155,8 +155,8 @@ def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_L
         logs.append(probs.log_layouts)
         if PROGRESS:
             safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
-        p_min = min(probs.cells.values()) if probs.cells else 0.0  # nothing covered: won
-        nexts.append(1.0 if p_min < 1e-12 else 1.0 - p_min)
+        p_min = probs.smallest
+        nexts.append(1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min)  # (None: nothing covered, won)
         if FIFTY_PENALTY:
             nexts[-1] = _after_pairs(shown, probs.cells, nexts[-1])
     if not logs:

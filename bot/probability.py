@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb, lgamma
 from typing import NamedTuple
 
@@ -119,16 +120,59 @@ class Tally:
         lo, logs = self.weight.log_values(self.log_x)
         return np.concatenate([np.full(lo, -np.inf), logs])
 
+    @cached_property
+    def aligned(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The boxes some layout puts a mine in (their indices and sizes), and the natural log of
+        each one's mines per mine total, aligned on the weight's band: what every join with the
+        rest of the board reads, worked out once per tally (tallies are remembered)."""
+        wlo, width = self.weight.lo, len(self.weight.arr)
+        rows = [i for i, mines in enumerate(self.box_mines) if mines is not None]
+        arr = np.zeros((len(rows), width))
+        scales = np.zeros(len(rows))
+        for row, i in enumerate(rows):
+            mines = self.box_mines[i]
+            assert mines is not None
+            skip = max(0, wlo - mines.lo)  # (a box's band lies inside the component's)
+            at = mines.lo + skip - wlo
+            part = mines.arr[skip : skip + width - at]
+            arr[row, at : at + len(part)] = part
+            scales[row] = mines.scale
+        with np.errstate(divide="ignore"):
+            log_mines = np.log(arr) + scales[:, None] - self.log_x * np.arange(wlo, wlo + width)
+        sizes = np.array([len(self.boxes[i].cells) for i in rows], dtype=float)
+        return np.array(rows, dtype=int), log_mines, sizes
+
 
 @dataclass(frozen=True)
 class Probabilities:
-    """Per-cell mine probability; `interior` is the shared value of cells no number touches."""
+    """Mine probabilities: per box of each counted component (a box's cells share one), and
+    `interior`, the shared value of the cells no number touches. `cells` lists them cell by cell,
+    made when first read: the guesser's look-ahead needs only the safest value (`smallest`)."""
 
-    cells: dict[Cell, float]
-    interior: float | None
     tallies: tuple[Tally, ...]
+    box_odds: tuple[np.ndarray, ...]  # per tally, each box's probability for one of its cells
+    interior: float | None
+    interior_cells: tuple[Cell, ...]
     layouts: float  # total weight (scaled when a count is known): 0 means inconsistent
     log_layouts: float = 0.0  # natural log of the true number of layouts: comparable across boards
+
+    @cached_property
+    def cells(self) -> dict[Cell, float]:
+        cells: dict[Cell, float] = {}
+        for t, odds in zip(self.tallies, self.box_odds):
+            for box, p in zip(t.boxes, odds.tolist()):
+                cells.update(dict.fromkeys(box.cells, p))
+        if self.interior is not None:
+            cells.update(dict.fromkeys(self.interior_cells, self.interior))
+        return cells
+
+    @property
+    def smallest(self) -> float | None:
+        """The lowest probability of any covered cell (None: nothing is covered)."""
+        lows = [float(odds.min()) for odds in self.box_odds if len(odds)]
+        if self.interior is not None and self.interior_cells:
+            lows.append(self.interior)
+        return min(lows, default=None)
 
 
 def make_boxes(problem: Problem) -> list[Box]:
@@ -521,8 +565,8 @@ def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilit
     counts = [rule.count for rule in problem.rules]
     log_x = _tilt(problem)
     tallies = [tally_component(comp, counts, log_x, deadline) for comp in split_components(make_boxes(problem))]
-    cells: dict[Cell, float] = {}
     n_int = len(problem.interior)
+    box_odds: list[np.ndarray] = []
     if problem.mines_left is None:
         # No global count: every layout is equally likely and components are independent (untilted).
         log_total = 0.0
@@ -531,13 +575,10 @@ def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilit
             if not np.isfinite(log_z):
                 raise InconsistentBoardError("no mine layout fits the numbers shown")
             log_total += log_z
-            for box, mines in zip(t.boxes, t.box_mines):
-                p = 0.0 if mines is None else float(np.exp(_log_sum(mines) - log_z)) / len(box.cells)
-                cells.update(dict.fromkeys(box.cells, p))
-        interior = 0.5 if n_int else None
-        cells.update(dict.fromkeys(problem.interior, 0.5))
-        return Probabilities(cells, interior, tuple(tallies), float(np.exp(min(log_total, 700.0))),
-                             float(log_total + n_int * np.log(2.0)))
+            box_odds.append(np.array([0.0 if mines is None else float(np.exp(_log_sum(mines) - log_z)) / len(box.cells)
+                                      for box, mines in zip(t.boxes, t.box_mines)]))
+        return Probabilities(tuple(tallies), tuple(box_odds), 0.5 if n_int else None, problem.interior,
+                             float(np.exp(min(log_total, 700.0))), float(log_total + n_int * np.log(2.0)))
 
     left = problem.mines_left
     # Prefix/suffix products give each component the distribution of all the others.
@@ -563,29 +604,18 @@ def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilit
         # rest[i]: the weight of everything else given wlo + i mines here, relative to the total
         windows = np.lib.stride_tricks.sliding_window_view(log_off[wlo + olo :], len(log_others))[:width]
         rest = _logsumexp_rows(windows + log_others) - log_z
-        present = [(box, mines) for box, mines in zip(t.boxes, t.box_mines) if mines is not None]
-        cells.update(dict.fromkeys((cell for box in t.boxes for cell in box.cells), 0.0))
-        if present:
-            # each box's mines aligned on the component's band (a box's band lies inside it)
-            arr = np.zeros((len(present), width))
-            for row, (_, mines) in enumerate(present):
-                skip = max(0, wlo - mines.lo)
-                at = mines.lo + skip - wlo
-                part = mines.arr[skip : skip + width - at]
-                arr[row, at : at + len(part)] = part
-            scales = np.array([mines.scale for _, mines in present])
-            with np.errstate(divide="ignore"):
-                log_mines = np.log(arr) + scales[:, None] - log_x * np.arange(wlo, wlo + width)
-            probs = np.exp(_logsumexp_rows(log_mines + rest))
-            for (box, _), p in zip(present, probs):
-                cells.update(dict.fromkeys(box.cells, float(p) / len(box.cells)))
+        rows, log_mines, sizes = t.aligned
+        odds = np.zeros(len(t.boxes))
+        if len(rows):
+            odds[rows] = np.exp(_logsumexp_rows(log_mines + rest)) / sizes
+        box_odds.append(odds)
     interior = None
     if n_int:
         with np.errstate(divide="ignore"):
             log_left = np.log(np.clip(left - np.arange(lo, top), 0, None).astype(float))
         interior = float(np.exp(_logsumexp(log_every + log_off[lo:] + log_left) - log_z)) / n_int
-        cells.update(dict.fromkeys(problem.interior, interior))
-    return Probabilities(cells, interior, tuple(tallies), float(np.exp(min(log_z, 700.0))), float(log_z))
+    return Probabilities(tuple(tallies), tuple(box_odds), interior, problem.interior,
+                         float(np.exp(min(log_z, 700.0))), float(log_z))
 
 
 def _logsumexp_rows(logs: np.ndarray) -> np.ndarray:
