@@ -369,10 +369,12 @@ def _walk(plan: _Plan, counts: list[int], deadline: Deadline) -> list[list[Step]
         for state in states:
             now = state + enter
             lo, hi = 0, layer.size
-            for at, rest in layer.reads:
+            for at, rest in layer.reads:  # (comparisons, not min and max: this is the hot loop)
                 need = now >> at & mask
-                lo = max(lo, need - rest)
-                hi = min(hi, need)
+                if need - rest > lo:
+                    lo = need - rest
+                if need < hi:
+                    hi = need
             steps.extend((state, k, now - k * layer.hits) for k in range(lo, hi + 1))
         out.append(steps)
         states = list(dict.fromkeys(key for _, _, key in steps))
