@@ -69,6 +69,9 @@ LOSE_AFTER = 2
 #: What starts a new game in a game without a face, tried in this order: Winmine's key, then
 #: GNOME Mines' "start over" (its Ctrl+N shows a screen of levels, not a board).
 NEW_GAME_KEYS = ("f2", "ctrl+r", "ctrl+n")
+#: Seconds a game just started may take to draw its field before the learner says there is none
+#: (GNOME Mines on a loaded machine showed its window still empty after it held still).
+BOARD_WAIT = 10.0
 
 
 class LearnError(BotError):
@@ -120,8 +123,10 @@ class Learner:
         say: Callable[[str], None] = lambda _: None,
         seed: int = 0,
         known: Skin | None = None,
+        board_wait: float = BOARD_WAIT,
     ) -> None:
         self.known = known
+        self.board_wait = board_wait
         self.grab = grab
         self.hands_for = hands_for
         self.games = games
@@ -181,10 +186,9 @@ class Learner:
 
     # -- learning ----------------------------------------------------------
     def run(self) -> Learnt:
-        fresh = self.grab()
+        fresh, lat = self._first_sight()
         self.start_image = fresh  # (the frame round the field, as a game starts)
-        self.lat = find_lattice(fresh)
-        lat = self.lat
+        self.lat = lat
         self.say(f"field: {lat.rows} x {lat.cols} cells of {lat.pitch} px at ({lat.left}, {lat.top})")
         first = self.tiles(fresh)
         self.ring = self._surround(fresh)
@@ -234,6 +238,23 @@ class Learner:
                 break
             image = self._new_game(hands, image)
         return self._result()
+
+    def _first_sight(self) -> tuple[np.ndarray, Lattice]:
+        """The fresh field, looked for again for a while: a game just started may still be drawing
+        it. Nothing is clicked before it is found."""
+        deadline = time.monotonic() + self.board_wait
+        told = False
+        while True:
+            fresh = self.grab()
+            try:
+                return fresh, find_lattice(fresh)
+            except VisionError:
+                if time.monotonic() >= deadline:
+                    raise
+                if not told:
+                    self.say(f"no fresh board on the screen yet: looking again for up to {self.board_wait:.0f} s")
+                    told = True
+                time.sleep(0.25)
 
     def _undo_long_press(self, hands: Hands, cell: Cell) -> None:
         """GNOME Mines flags a cell held for half a second, as the face's probe holds one: if the

@@ -137,9 +137,25 @@ def test_learning_refuses_a_screen_without_a_board():
 
         hold = release = click
 
+    said = []
     with pytest.raises(VisionError, match="no Minesweeper board"):
-        Learner(lambda: desktop, lambda lat, face: Hands()).run()
+        Learner(lambda: desktop, lambda lat, face: Hands(), say=said.append, board_wait=0.6).run()
     assert not clicks
+    assert any("looking again" in line for line in said)  # it looked more than once before refusing
+
+
+def test_learning_waits_for_a_game_still_drawing_its_field():
+    """A game just started may show its window before its field: the learner looks again."""
+    toy = ToyGame(Level(9, 9, 10))
+    empty = np.full_like(toy.grab(), 192)
+    grabs = []
+
+    def grab():
+        grabs.append(1)
+        return empty if len(grabs) <= 3 else toy.grab()
+
+    learnt = Learner(grab, lambda lat, face: toy, games=2).run()
+    assert (learnt.lattice.rows, learnt.lattice.cols) == (9, 9) and toy.clicks
 
 
 def test_learning_stops_cleanly_when_the_window_moves():
