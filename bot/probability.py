@@ -271,9 +271,9 @@ def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0, deadline: De
     deadline.check()
     cells = sum(plan.sizes)
     if cells <= EXACT_CELLS:
-        weight, box_mines = _exact_pass(steps, plan.sizes)
+        weight, box_mines = _exact_pass(steps, plan.sizes, deadline)
     elif cells <= DENSE_CELLS:
-        weight, box_mines = _dense_pass(steps, plan.sizes)
+        weight, box_mines = _dense_pass(steps, plan.sizes, deadline)
     else:
         weight, banded = _banded_pass(steps, plan.sizes, log_x, deadline)
         return Tally(plan.boxes, weight, banded, log_x)
@@ -394,7 +394,8 @@ def _walk(plan: _Plan, counts: list[int], deadline: Deadline) -> list[list[Step]
 EXACT_CELLS = 130
 
 
-def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadline = NO_LIMIT
+                ) -> tuple[np.ndarray, np.ndarray]:
     """_dense_pass with packed integers: (weight, each box's expected mines) per mine total."""
     n, cells = len(sizes), sum(sizes)
     length = cells + 1
@@ -407,6 +408,7 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
         for state, k, key in steps[i]:
             nxt[key] = nxt.get(key, 0) + (here[state] << bits * k) * w[k]
         forward.append(nxt)
+        deadline.check()  # (a wide component has many states a box: each pass is checked box by box)
     backward: list[dict[int, int]] = [{} for _ in range(n + 1)]
     backward[n] = {0: 1}
     for i in range(n - 1, -1, -1):
@@ -416,6 +418,7 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             if tail is not None:
                 acc[state] = acc.get(state, 0) + (tail << bits * k) * w[k]
         backward[i] = acc
+        deadline.check()
     totals = [forward[n].get(0, 0)]
     for i in range(n):
         here, tails, w, total = forward[i], backward[i + 1], ways[i], 0
@@ -424,6 +427,7 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             if tail is not None:
                 total += (here[state] * tail << bits * k) * (k * w[k])
         totals.append(total)
+        deadline.check()
     size = length * width
     raw = b"".join(v.to_bytes(size, "little") for v in totals)
     digits = np.frombuffer(raw, dtype=np.uint8).reshape(n + 1, length, width).astype(float)
@@ -431,7 +435,8 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
     return counted[0], counted[1:]
 
 
-def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadline = NO_LIMIT
+                ) -> tuple[np.ndarray, np.ndarray]:
     """Layout counts per mine total as float arrays: (weight, each box's expected mines)."""
     n, length = len(sizes), sum(sizes) + 1
     ways = [[comb(size, k) for k in range(size + 1)] for size in sizes]
@@ -447,6 +452,7 @@ def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             else:
                 nxt[key] = shifted
         forward.append(nxt)
+        deadline.check()
     backward: list[dict[int, np.ndarray]] = [{} for _ in range(n + 1)]
     backward[n] = {0: unit}
     for i in range(n - 1, -1, -1):
@@ -461,6 +467,7 @@ def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
             else:
                 acc[state] = shifted
         backward[i] = acc
+        deadline.check()
     weight = forward[n].get(0, np.zeros(length))
     box_mines = np.zeros((n, length))
     for i in range(n):
@@ -469,6 +476,7 @@ def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...]) -> tuple[np.nda
                 continue
             both = np.convolve(forward[i][state], backward[i + 1][key])[: length - k]
             box_mines[i][k:] += both * (k * ways[i][k])
+        deadline.check()
     return weight, box_mines
 
 
