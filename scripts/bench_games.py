@@ -35,12 +35,15 @@ from bot.xdisplay import VirtualDisplay
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def learn(templates: Path, profile: Path, games: int) -> tuple[float, int]:
-    """`calibrate --learn` as a user runs it: (seconds, exit code)."""
+def learn(templates: Path, profile: Path, games: int, quiet: bool = False) -> tuple[float, int, str]:
+    """`calibrate --learn` as a user runs it: (seconds, exit code, the last line it printed when
+    `quiet`, which keeps its output instead of showing it)."""
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "bot", "calibrate", "--learn", "--templates", str(templates),
-                           "--profile", str(profile), "--games", str(games)], cwd=ROOT, check=False)
-    return time.monotonic() - start, done.returncode
+                           "--profile", str(profile), "--games", str(games)], cwd=ROOT, check=False,
+                          capture_output=quiet, text=True)
+    lines = ((done.stdout or "") + (done.stderr or "")).strip().splitlines() or ["(nothing printed)"]
+    return time.monotonic() - start, done.returncode, lines[-1]
 
 
 def main() -> int:
@@ -63,7 +66,7 @@ def main() -> int:
             level = program.level(name)
             with NativeGame(program, name, x=100, y=100) as game:
                 if index == 0 and not any(templates.glob("*/skin.json")):  # (--work with a skin: reuse it)
-                    seconds, code = learn(templates, profile, args.learn_games)
+                    seconds, code, _ = learn(templates, profile, args.learn_games)
                     lines.append(f"{program.name}: learnt from no skin in {seconds:.1f} s (exit {code})")
                     print(lines[-1], flush=True)
                     if code != 0:

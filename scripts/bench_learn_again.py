@@ -14,18 +14,16 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_games import learn  # (this folder: a script's own, first on its path)
+
 from bot.native_game import PROGRAMS, NativeGame
 from bot.xdisplay import VirtualDisplay
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _busy() -> None:
@@ -36,12 +34,8 @@ def _busy() -> None:
 def learn_once(game: str, games: int) -> tuple[bool, float, str]:
     """(learnt, seconds, the last line the learner printed)."""
     with VirtualDisplay(), NativeGame(PROGRAMS[game], x=60, y=40), tempfile.TemporaryDirectory() as tmp:
-        start = time.monotonic()
-        done = subprocess.run([sys.executable, "-m", "bot", "calibrate", "--learn", "--games", str(games),
-                               "--templates", str(Path(tmp) / "skins"), "--profile", str(Path(tmp) / "p.json")],
-                              cwd=ROOT, capture_output=True, text=True, check=False)
-        lines = (done.stdout + done.stderr).strip().splitlines() or ["(nothing printed)"]
-        return done.returncode == 0, time.monotonic() - start, lines[-1]
+        seconds, code, last = learn(Path(tmp) / "skins", Path(tmp) / "p.json", games, quiet=True)
+        return code == 0, seconds, last
 
 
 def main() -> int:
