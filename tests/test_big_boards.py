@@ -118,18 +118,23 @@ def test_a_100x100_midgame_board_is_exact_against_big_integers():
     check_against_big_integers(problem)
 
 
-def test_a_component_with_more_layouts_than_a_float_holds_is_exact():
-    """A strip of numbers two apart, each among eight covered cells: one component of 3 600 cells
-    with about 10^300 layouts and more, counted by the banded polynomials (past DENSE_CELLS)."""
-    rng = np.random.default_rng(5)
-    cols = 1201
+def strip(cols: int, density: float, seed: int) -> Problem:
+    """Three rows, numbers two apart along the middle one (each among eight covered cells), from a
+    random layout of the covered cells: one long component whose size `cols` sets."""
+    rng = np.random.default_rng(seed)
     number = np.zeros((3, cols), dtype=bool)
     number[1, ::2] = True
-    mine = ~number & (rng.random((3, cols)) < 0.3)
+    mine = ~number & (rng.random((3, cols)) < density)
     padded = np.pad(mine, 1).astype(int)
     around = sum(padded[1 + dr : 4 + dr, 1 + dc : 1 + dc + cols] for dr in (-1, 0, 1) for dc in (-1, 0, 1))
     text = "\n".join("".join(str(around[r, c]) if number[r, c] else "?" for c in range(cols)) for r in range(3))
-    problem = build_problem(parse_grid(text, int(mine.sum())))
+    return build_problem(parse_grid(text, int(mine.sum())))
+
+
+def test_a_component_with_more_layouts_than_a_float_holds_is_exact():
+    """A strip of numbers two apart, each among eight covered cells: one component of 3 600 cells
+    with about 10^300 layouts and more, counted by the banded polynomials (past DENSE_CELLS)."""
+    problem = strip(1201, 0.3, seed=5)
     assert sum(len(b.cells) for b in make_boxes(problem)) > DENSE_CELLS
     assert check_against_big_integers(problem) > 10**300
 
@@ -141,14 +146,7 @@ def test_the_packed_integer_count_is_exact_up_to_the_widest_component_it_takes()
     float pass agrees."""
     cols = (2 * EXACT_CELLS + 1) // 5  # odd, numbers at both ends: (5 cols - 1) / 2 covered cells
     cols -= 1 - cols % 2
-    rng = np.random.default_rng(11)
-    number = np.zeros((3, cols), dtype=bool)
-    number[1, ::2] = True
-    mine = ~number & (rng.random((3, cols)) < 0.45)
-    padded = np.pad(mine, 1).astype(int)
-    around = sum(padded[1 + dr : 4 + dr, 1 + dc : 1 + dc + cols] for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-    text = "\n".join("".join(str(around[r, c]) if number[r, c] else "?" for c in range(cols)) for r in range(3))
-    problem = build_problem(parse_grid(text, int(mine.sum())))
+    problem = strip(cols, 0.45, seed=11)
     counts = [rule.count for rule in problem.rules]
     (comp,) = split_components(make_boxes(problem))
     plan = _plan(comp)
