@@ -75,8 +75,8 @@ def choose_guess(
             return end[0]
     best = max(1.0 - grid[c] for c in covered)
     near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
-    near = _representatives(board, problem, near)
     shut = around_count(board.cells < 0)
+    near = _representatives(shut, problem, near)
     near.sort(key=lambda c: (-(1.0 - grid[c]), _openness(shut, c)))
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
@@ -125,13 +125,13 @@ def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozense
     return pairs
 
 
-def _representatives(board: Board, problem: Problem, cells: list[Cell]) -> list[Cell]:
-    """Interior cells are interchangeable for safety: keep the few most likely to open an area."""
-    interior = set(problem.interior)
+def _representatives(shut: np.ndarray, problem: Problem, cells: list[Cell]) -> list[Cell]:
+    """Interior cells are interchangeable for safety: keep the few most likely to open an area
+    (`shut`: as _openness reads it)."""
+    interior = problem.interior_set
     inner = [c for c in cells if c in interior]
     if len(inner) <= INTERIOR_CANDIDATES:
         return cells
-    shut = around_count(board.cells < 0)
     inner.sort(key=lambda c: _openness(shut, c), reverse=True)
     return [c for c in cells if c not in interior] + inner[:INTERIOR_CANDIDATES]
 
