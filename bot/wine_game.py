@@ -79,8 +79,9 @@ def move_window(find: Callable[[], Window | None], x: int, y: int) -> Window:
     """Move the window `find` finds (no window manager here: X puts it where asked), and wait
     until X has it there.
 
-    The move is asked for again each second: a game that lays out a new board puts its window back
-    where it last knew it (WineMine's new game does), so a move that crosses a new game is undone.
+    The move is asked for again each second: a move asked once was seen not to arrive within 5 s
+    on a loaded machine, and a game laying out a new board moves its window to where it last
+    recorded it (WineMine's new game does), which can undo a move made meanwhile.
     """
     deadline = time.monotonic() + 20
     asked = 0.0
