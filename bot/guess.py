@@ -13,10 +13,12 @@ import math
 
 import numpy as np
 
+from bot import long_term
 from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
 from bot.errors import InconsistentBoardError
+from bot.long_term import LongTermRisk
 from bot.probability import probabilities
 from bot.rules import Problem, reveal
 
@@ -35,6 +37,11 @@ AVOID_DEAD = False
 #: game is worth: each number's next click weighed by 1/2 per pair it forms (DavidNHill's idea).
 #: Off: one number of 4 871 formed such a pair in 150 Expert games (README).
 FIFTY_PENALTY = False
+
+
+#: Long-term risk (bot.long_term): a cell a 50/50 may form on is worth more than its safety, and a
+#: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea).
+LONG_TERM = False
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
@@ -73,30 +80,58 @@ def choose_guess(
         end = best_guess(problem)  # few layouts left: the exact chance to win decides
         if end is not None:
             return end[0]
+    shut = around_count(board.cells < 0)
+    risk = None
+    if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
+        risk = LongTermRisk(board, problem, grid, log_layouts, deadline)
+        pseudo = _pick_pseudo(problem, grid, shut, [c for c in risk.pseudo() if c not in mines], deadline)
+        if pseudo is not None:  # safe, or in a 50/50 that must be guessed some time: now
+            return pseudo
     best = max(1.0 - grid[c] for c in covered)
     near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
-    shut = around_count(board.cells < 0)
     near = _representatives(shut, problem, near)
-    near.sort(key=lambda c: (-(1.0 - grid[c]), _openness(shut, c)))
+    if risk is not None:  # cells a 50/50 may form on are worth more than their safety
+        near += [c for c, share in risk.candidates().items()
+                 if c not in mines and c not in near and 1.0 - grid[c] + share >= best - SLACK]
+    factor = {c: 1.0 + (long_term.WEIGHT * risk.influence(c) / (1.0 - grid[c]) if risk and grid[c] < 1.0 else 0.0)
+              for c in near}
+    near.sort(key=lambda c: (-(1.0 - grid[c]) * factor[c], _openness(shut, c)))
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
         return near[0]
     best_key = dead_key = None
-    for cell in near:  # safest first; a cell's score never exceeds its safety, so stop when no
-        safety = 1.0 - float(grid[cell])  # later cell can beat the best score found (exact pruning)
-        if best_key is not None and safety * (1.0 + PROGRESS * safety) < best_key[0]:
-            break
+    for cell in near:  # best bound first; a cell's score never exceeds its bound (its safety, times
+        safety = 1.0 - float(grid[cell])  # its 50/50 factor), so stop when no later cell can beat
+        if best_key is not None and safety * (1.0 + PROGRESS * safety) * factor[cell] < best_key[0]:
+            break  # the best score found (exact pruning)
         try:
             score, outcomes = _look(problem, cell, safety, deadline)
         except OutOfTime:
             break
-        key = (score, _openness(shut, cell), cell)
+        key = (score * factor[cell], _openness(shut, cell), cell)
         if AVOID_DEAD and outcomes <= 1:
             dead_key = key if dead_key is None or key > dead_key else dead_key
         elif best_key is None or key > best_key:
             best_key = key
     best_key = best_key or dead_key
     return near[0] if best_key is None else best_key[2]
+
+
+def _pick_pseudo(problem: Problem, grid: np.ndarray, shut: np.ndarray, cells: list[Cell],
+                 deadline: Deadline) -> Cell | None:
+    """The best of the cells that are safe or in a 50/50 by two-move score; None where there are
+    none, or each can show only one number (a dead cell teaches nothing: better guessed last)."""
+    best_key = None
+    for cell in cells:
+        safety = 1.0 - float(grid[cell])
+        try:
+            score, outcomes = _look(problem, cell, safety, deadline)
+        except OutOfTime:
+            break
+        key = (score, _openness(shut, cell), cell)
+        if outcomes > 1 and (best_key is None or key > best_key):
+            best_key = key
+    return None if best_key is None else best_key[2]
 
 
 def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozenset[Cell]]:

@@ -569,12 +569,32 @@ def _log_sum(poly: Poly) -> float:
     return poly.scale + float(np.log(total)) if total > 0 else -np.inf
 
 
+def _tallies(problem: Problem, deadline: Deadline) -> tuple[list[Tally], float]:
+    counts = [rule.count for rule in problem.rules]
+    log_x = _tilt(problem)
+    return [tally_component(comp, counts, log_x, deadline) for comp in split_components(make_boxes(problem))], log_x
+
+
+def log_count(problem: Problem, deadline: Deadline = NO_LIMIT) -> float:
+    """Natural log of the number of layouts that fit (-inf: none), as `probabilities` finds it
+    (its log_layouts) without the odds of each box: what the long-term risk asks of many
+    settled boards."""
+    tallies, log_x = _tallies(problem, deadline)
+    n_int = len(problem.interior)
+    if problem.mines_left is None:
+        return sum((_log_sum(t.weight) for t in tallies), n_int * float(np.log(2.0)))
+    every = _ONE
+    for t in tallies:
+        every = _times(every, t.weight)
+    lo, log_every = every.log_values(log_x)
+    log_off = _log_comb(n_int, problem.mines_left - np.arange(lo + len(log_every)))
+    return _logsumexp(log_every + log_off[lo:])
+
+
 def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilities:
     """Exact probabilities; raises InconsistentBoardError when no layout exists, OutOfTime when
     the deadline passes (or a component is too wide to count) first."""
-    counts = [rule.count for rule in problem.rules]
-    log_x = _tilt(problem)
-    tallies = [tally_component(comp, counts, log_x, deadline) for comp in split_components(make_boxes(problem))]
+    tallies, log_x = _tallies(problem, deadline)
     n_int = len(problem.interior)
     box_odds: list[np.ndarray] = []
     if problem.mines_left is None:

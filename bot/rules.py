@@ -126,5 +126,30 @@ def reveal(problem: Problem, cell: Cell, need: int) -> Problem:
     return Problem(problem.shape, frontier, kept, tuple(rules), problem.mines_left)
 
 
+def fix(problem: Problem, mines: frozenset[Cell], safe: frozenset[Cell]) -> Problem:
+    """The problem with some covered cells settled: `mines` hold one, `safe` none. What is left
+    counts the layouts that agree with them (the long-term risk asks how often a 50/50 could
+    form). Raises InconsistentBoardError where no layout can agree."""
+    settled = mines | safe
+    rules = []
+    for rule in problem.rules:
+        if settled.isdisjoint(rule.cells):
+            rules.append(rule)
+            continue
+        rest = tuple(c for c in rule.cells if c not in settled)
+        count = rule.count - sum(1 for c in rule.cells if c in mines)
+        if not 0 <= count <= len(rest):
+            raise InconsistentBoardError(f"{where(rule.source)}: the settled cells do not fit it")
+        if rest:
+            rules.append(Rule(rest, count, rule.source))
+    left = None if problem.mines_left is None else problem.mines_left - len(mines)
+    frontier = tuple(c for c in problem.frontier if c not in settled)
+    interior = tuple(c for c in problem.interior if c not in settled)
+    if left is not None and not 0 <= left <= len(frontier) + len(interior):
+        raise InconsistentBoardError("the settled cells do not fit the mine count")
+    # (Every unsettled frontier cell is still touched: its rules lost settled cells only.)
+    return Problem(problem.shape, frontier, interior, tuple(rules), left)
+
+
 # Codes re-exported for callers that only need to know what counts as covered or a mine.
-__all__ = ["COVERED", "KNOWN_MINE", "Problem", "Rule", "build_problem", "reveal", "where"]
+__all__ = ["COVERED", "KNOWN_MINE", "Problem", "Rule", "build_problem", "fix", "reveal", "where"]

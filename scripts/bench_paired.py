@@ -25,7 +25,7 @@ def apply(variant: str) -> None:
     """no-fifty: unavoidable 50/50s wait their turn; no-total: the mine total is never told (a game
     with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
-    forming an unavoidable 50/50 costs half the game)."""
+    forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -42,6 +42,7 @@ def apply(variant: str) -> None:
     guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
     guess.FIFTY_PENALTY = bool(int(values.get("fifty", guess.FIFTY_PENALTY)))
+    guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:

@@ -7,7 +7,7 @@ Nothing here groups cells into boxes or splits components, so it checks that cod
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 from math import comb
 
 import numpy as np
@@ -50,3 +50,20 @@ def brute_probabilities(board: Board) -> dict[Cell, float]:
         for c in free:
             out[c] = float(p)
     return out
+
+
+def all_layouts(board: Board) -> tuple[list[Cell], np.ndarray]:
+    """Every layout of the covered cells that fits the numbers and the mine count, as rows of 0/1
+    over the covered cells listed: for boards of a few covered cells only."""
+    problem = build_problem(board)
+    cells = list(problem.covered)
+    if len(cells) > 22 or problem.mines_left is None:
+        raise ValueError("too many covered cells, or no mine count, to list every layout")
+    index = {c: i for i, c in enumerate(cells)}
+    rows = np.zeros((comb(len(cells), problem.mines_left), len(cells)), dtype=np.int8)
+    for n, chosen in enumerate(combinations(range(len(cells)), problem.mines_left)):
+        rows[n, list(chosen)] = 1
+    ok = np.ones(len(rows), dtype=bool)
+    for rule in problem.rules:
+        ok &= rows[:, [index[c] for c in rule.cells]].sum(axis=1) == rule.count
+    return cells, rows[ok]

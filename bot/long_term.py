@@ -1,0 +1,167 @@
+"""Long-term risk: where a 50/50 may form later, and which guesses pay for it now.
+
+A pair of covered cells side by side is a 50/50 for good once every cell that touches one and
+not the other (the three beyond each end) is a mine or off the board: no number can ever tell
+the two apart. Such a pair has to be guessed some time; a guess on one of its cells *now* risks
+nothing more than that later coin, and if the cell is safe its number may settle the pair. So a
+cell that may end up in such a pair is worth more as a guess than its safety says: by the share
+of layouts in which it is the mine of a pair about to form. The same for a 2 x 2 square with its
+mines on a diagonal, once its four outer corners are mines. The idea, the shapes and the weights
+are DavidNHill's (JSMinesweeper's long-term risk); the counts are ours (bot.probability).
+
+A cell whose every layout with a mine on it is such a pattern is either safe or in a 50/50: it is
+guessed at once (a "pseudo-50/50").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bot.board import UNREAD, Board, Cell
+from bot.deadline import NO_LIMIT, Deadline
+from bot.errors import InconsistentBoardError
+from bot.probability import log_count
+from bot.rules import Problem, fix
+
+#: A cell's worth as a guess: safety + WEIGHT x its 50/50 share (DavidNHill's 0.9).
+WEIGHT = 0.9
+#: Patterns at least this likely make their cells (and enablers) candidates of their own.
+THRESHOLD = 0.025
+#: At most this many covered, not proven, cells beyond a pattern (the ones that must be mines
+#: for it to form): the board scan's and the score's (looser) limits, as DavidNHill's.
+SCAN_MISSING = {"across": 1, "down": 1, "square": 2}
+SCORE_MISSING = {"across": 3, "down": 3, "square": 3}
+
+_SIDE = (-1, 0, 1)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A 50/50 that may form: `cells` the pair or square, `share` of the layouts in which it forms
+    with a mine on its first cell (as often as with one on the other: nothing tells them apart),
+    `enablers` the covered cells beyond it that must be mines for it to form."""
+
+    cells: tuple[Cell, ...]
+    share: float
+    enablers: tuple[Cell, ...]
+
+
+@dataclass
+class LongTermRisk:
+    """The 50/50 shares of one guessing position. `odds`: each covered cell's probability
+    (proven mines at 1); `log_total`: the natural log of the position's number of layouts."""
+
+    board: Board
+    problem: Problem
+    odds: np.ndarray
+    log_total: float
+    deadline: Deadline = NO_LIMIT
+    _patterns: dict[tuple[str, Cell], Pattern | None] = field(default_factory=dict)
+    _scan: dict[Cell, float] | None = None
+    _enabling: dict[Cell, float] = field(default_factory=dict)
+    _pseudo: list[Cell] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        cells = self.board.cells
+        self._open = (cells >= 0) | (cells == UNREAD)
+        self._hidden = np.zeros(cells.shape, dtype=bool)
+        for cell in self.problem.covered:
+            self._hidden[cell] = not self.odds[cell] >= 1.0 - 1e-12
+
+    def influence(self, cell: Cell) -> float:
+        """The share of layouts in which `cell` is the mine of a 50/50 about to form (pairs through
+        it added, the likeliest square through it, and what it enables), at most its chance of
+        being a mine and of being safe."""
+        self.scan()
+        r, c = cell
+        pairs = [self.pattern(kind, at, SCORE_MISSING[kind])
+                 for kind, at in (("across", (r, c)), ("across", (r, c - 1)), ("down", (r, c)), ("down", (r - 1, c)))]
+        share = sum(p.share for p in pairs if p)
+        squares = [self.pattern("square", (r - dr, c - dc), SCORE_MISSING["square"]) for dr in (0, 1) for dc in (0, 1)]
+        share += max((p.share for p in squares if p), default=0.0)
+        share += self._enabling.get(cell, 0.0)
+        p_mine = float(self.odds[cell])
+        return max(0.0, min(share, p_mine, 1.0 - p_mine))
+
+    def candidates(self) -> dict[Cell, float]:
+        """Cells in or enabling a likely pattern (share past THRESHOLD), with their share."""
+        return dict(self.scan())
+
+    def pseudo(self) -> list[Cell]:
+        """Cells that are safe or in a 50/50 in every layout: a mine there always forms one."""
+        self.scan()
+        return list(self._pseudo)
+
+    def scan(self) -> dict[Cell, float]:
+        """Every pattern on the board within SCAN_MISSING, once."""
+        if self._scan is not None:
+            return self._scan
+        found: dict[Cell, float] = {}
+        rows, cols = self.board.shape
+        for anchor in ((r, c) for r in range(rows) for c in range(cols)):
+            for kind, limit in SCAN_MISSING.items():
+                pattern = self.pattern(kind, anchor, limit)
+                if pattern is None:
+                    continue
+                always = [c for c in pattern.cells if math.isclose(pattern.share, self.odds[c], rel_tol=1e-9)]
+                self._pseudo += [c for c in always if c not in self._pseudo]
+                if pattern.share <= THRESHOLD:
+                    continue
+                for cell in pattern.cells + pattern.enablers:
+                    found[cell] = found.get(cell, 0.0) + pattern.share
+                for cell in pattern.enablers:
+                    self._enabling[cell] = self._enabling.get(cell, 0.0) + pattern.share
+        self._scan = found
+        return found
+
+    def pattern(self, kind: str, anchor: Cell, most_missing: int) -> Pattern | None:
+        """The pattern of `kind` ("across", "down": a pair; "square") from `anchor` (its top left),
+        None where it cannot form or has more than `most_missing` enablers."""
+        shape = _shape(kind, anchor, self.board.shape)
+        if shape is None:
+            return None
+        cells, beyond = shape
+        if not all(self._hidden[cell] for cell in cells) or any(self._open[cell] for cell in beyond):
+            return None
+        enablers = tuple(cell for cell in beyond if self._hidden[cell])
+        if len(enablers) > most_missing:
+            return None
+        key = (kind, anchor)
+        if key not in self._patterns:
+            self._patterns[key] = self._count(cells, enablers)
+        return self._patterns[key]
+
+    def _count(self, cells: tuple[Cell, ...], enablers: tuple[Cell, ...]) -> Pattern | None:
+        # A mine on the first cell (and on the last, for a square's diagonal), the rest safe.
+        mines = frozenset(enablers) | {cells[0], cells[-1]} if len(cells) == 4 else frozenset(enablers) | {cells[0]}
+        safe = frozenset(cells) - mines
+        if self.problem.mines_left is not None and len(mines) > self.problem.mines_left:
+            return None
+        try:
+            log_layouts = log_count(fix(self.problem, mines, safe), self.deadline)
+        except InconsistentBoardError:
+            return None
+        share = math.exp(log_layouts - self.log_total) if np.isfinite(log_layouts) else 0.0
+        return Pattern(cells, share, enablers) if share > 0.0 else None
+
+
+def _shape(kind: str, anchor: Cell, size: tuple[int, int]) -> tuple[tuple[Cell, ...], tuple[Cell, ...]] | None:
+    """The pattern's cells (first and last the mines of one of its layouts) and the board cells
+    beyond it that touch some of its cells but not all: None where it leaves the board."""
+    rows, cols = size
+    r, c = anchor
+    if kind == "across":
+        cells = ((r, c), (r, c + 1))
+        beyond = [(r + d, c - 1) for d in _SIDE] + [(r + d, c + 2) for d in _SIDE]
+    elif kind == "down":
+        cells = ((r, c), (r + 1, c))
+        beyond = [(r - 1, c + d) for d in _SIDE] + [(r + 2, c + d) for d in _SIDE]
+    else:  # a square; its mines on the diagonal from the anchor
+        cells = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+        beyond = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
+    if not all(0 <= y < rows and 0 <= x < cols for y, x in cells):
+        return None
+    return cells, tuple((y, x) for y, x in beyond if 0 <= y < rows and 0 <= x < cols)
