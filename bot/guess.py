@@ -39,6 +39,9 @@ AVOID_DEAD = False
 FIFTY_PENALTY = False
 
 
+#: The next click's worth blends the safest cell with the next safest, this much of the latter
+#: (DavidNHill's 0.2: one good guess left is worth less than two).
+BLEND = 0.0
 #: Long-term risk (bot.long_term): a cell a 50/50 may form on is worth more than its safety, and a
 #: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea).
 LONG_TERM = False
@@ -192,6 +195,9 @@ def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_L
             safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
         p_min = probs.smallest
         nexts.append(1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min)  # (None: nothing covered, won)
+        lows = probs.two_smallest() if BLEND and nexts[-1] < 1.0 else None
+        if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
+            nexts[-1] = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
         if FIFTY_PENALTY:
             nexts[-1] = _after_pairs(shown, probs.cells, nexts[-1])
     if not logs:

@@ -31,11 +31,18 @@ WEIGHT = 0.9
 #: Patterns at least this likely make their cells (and enablers) candidates of their own.
 THRESHOLD = 0.025
 #: At most this many covered, not proven, cells beyond a pattern (the ones that must be mines
-#: for it to form): the board scan's and the score's (looser) limits, as DavidNHill's.
-SCAN_MISSING = {"across": 1, "down": 1, "square": 2}
+#: for it to form): the board scan's and the score's (looser) limits, as DavidNHill's Java solver
+#: (the one that wins 41 %; his JavaScript one scans squares with two).
+SCAN_MISSING = {"across": 1, "down": 1, "square": 1}
 SCORE_MISSING = {"across": 3, "down": 3, "square": 3}
 
 _SIDE = (-1, 0, 1)
+#: Each pattern's cells and the cells beyond it, as (row, column) offsets from its anchor.
+_OFFSETS = {
+    "across": (((0, 0), (0, 1)), tuple((d, -1) for d in _SIDE) + tuple((d, 2) for d in _SIDE)),
+    "down": (((0, 0), (1, 0)), tuple((-1, d) for d in _SIDE) + tuple((2, d) for d in _SIDE)),
+    "square": (((0, 0), (0, 1), (1, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2))),
+}
 
 
 @dataclass(frozen=True)
@@ -77,11 +84,12 @@ class LongTermRisk:
         being a mine and of being safe."""
         self.scan()
         r, c = cell
-        pairs = [self.pattern(kind, at, SCORE_MISSING[kind])
-                 for kind, at in (("across", (r, c)), ("across", (r, c - 1)), ("down", (r, c)), ("down", (r - 1, c)))]
-        share = sum(p.share for p in pairs if p)
-        squares = [self.pattern("square", (r - dr, c - dc), SCORE_MISSING["square"]) for dr in (0, 1) for dc in (0, 1)]
-        share += max((p.share for p in squares if p), default=0.0)
+        through = {"across": ((r, c), (r, c - 1)), "down": ((r, c), (r - 1, c)),
+                   "square": ((r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1))}
+        share = 0.0  # the likeliest pattern of each kind through the cell (they exclude each other)
+        for kind, anchors in through.items():
+            found = (self.pattern(kind, at, SCORE_MISSING[kind]) for at in anchors)
+            share += max((p.share for p in found if p), default=0.0)
         share += self._enabling.get(cell, 0.0)
         p_mine = float(self.odds[cell])
         return max(0.0, min(share, p_mine, 1.0 - p_mine))
@@ -100,9 +108,8 @@ class LongTermRisk:
         if self._scan is not None:
             return self._scan
         found: dict[Cell, float] = {}
-        rows, cols = self.board.shape
-        for anchor in ((r, c) for r in range(rows) for c in range(cols)):
-            for kind, limit in SCAN_MISSING.items():
+        for kind, limit in SCAN_MISSING.items():
+            for anchor in self._anchors(kind, limit):
                 pattern = self.pattern(kind, anchor, limit)
                 if pattern is None:
                     continue
@@ -116,6 +123,22 @@ class LongTermRisk:
                     self._enabling[cell] = self._enabling.get(cell, 0.0) + pattern.share
         self._scan = found
         return found
+
+    def _anchors(self, kind: str, most_missing: int) -> list[Cell]:
+        """Where a pattern of `kind` could stand, found for the whole board at once: its cells
+        covered and not proven, nothing open beyond it, at most `most_missing` unproven beyond."""
+        rows, cols = self.board.shape
+        hidden = np.pad(self._hidden, 2)
+        opened = np.pad(self._open, 2)
+
+        def at(grid: np.ndarray, dr: int, dc: int) -> np.ndarray:
+            return grid[2 + dr : 2 + dr + rows, 2 + dc : 2 + dc + cols]
+
+        inside, beyond = _OFFSETS[kind]
+        ok = np.logical_and.reduce([at(hidden, dr, dc) for dr, dc in inside])
+        ok &= ~np.logical_or.reduce([at(opened, dr, dc) for dr, dc in beyond])
+        ok &= np.add.reduce([at(hidden, dr, dc).astype(int) for dr, dc in beyond]) <= most_missing
+        return [(int(r), int(c)) for r, c in np.argwhere(ok)]
 
     def pattern(self, kind: str, anchor: Cell, most_missing: int) -> Pattern | None:
         """The pattern of `kind` ("across", "down": a pair; "square") from `anchor` (its top left),
@@ -153,15 +176,8 @@ def _shape(kind: str, anchor: Cell, size: tuple[int, int]) -> tuple[tuple[Cell, 
     beyond it that touch some of its cells but not all: None where it leaves the board."""
     rows, cols = size
     r, c = anchor
-    if kind == "across":
-        cells = ((r, c), (r, c + 1))
-        beyond = [(r + d, c - 1) for d in _SIDE] + [(r + d, c + 2) for d in _SIDE]
-    elif kind == "down":
-        cells = ((r, c), (r + 1, c))
-        beyond = [(r - 1, c + d) for d in _SIDE] + [(r + 2, c + d) for d in _SIDE]
-    else:  # a square; its mines on the diagonal from the anchor
-        cells = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
-        beyond = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
+    inside, beyond = _OFFSETS[kind]
+    cells = tuple((r + dr, c + dc) for dr, dc in inside)
     if not all(0 <= y < rows and 0 <= x < cols for y, x in cells):
         return None
-    return cells, tuple((y, x) for y, x in beyond if 0 <= y < rows and 0 <= x < cols)
+    return cells, tuple((r + dr, c + dc) for dr, dc in beyond if 0 <= r + dr < rows and 0 <= c + dc < cols)

@@ -25,7 +25,8 @@ def apply(variant: str) -> None:
     """no-fifty: unavoidable 50/50s wait their turn; no-total: the mine total is never told (a game
     with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
-    forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term)."""
+    forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term),
+    blend (the share of the second safest cell in the next click's worth)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -43,6 +44,7 @@ def apply(variant: str) -> None:
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
     guess.FIFTY_PENALTY = bool(int(values.get("fifty", guess.FIFTY_PENALTY)))
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
+    guess.BLEND = float(values.get("blend", guess.BLEND))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:

@@ -151,3 +151,29 @@ def test_with_long_term_risk_a_pseudo_fifty_fifty_is_guessed_first(monkeypatch):
     assert plain.guess not in risk.pseudo()
     assert with_risk.guess in risk.pseudo()
     assert plain.probability[with_risk.guess] > plain.probability[plain.guess]
+
+
+def test_the_board_scan_finds_every_place_a_pattern_can_stand():
+    """The scan's whole-board filter against the rule cell by cell: the pattern's cells covered and
+    unproven, nothing open beyond it, at most so many unproven cells beyond."""
+    from bot.board import parse_grid
+    from bot.long_term import _shape
+
+    boards = [parse_grid(EXPERT_CORNER, mines=99), *positions(40, seed=6)]
+    for board in boards:
+        _, risk = risk_of(board)
+        rows, cols = board.shape
+        for kind in SCORE_MISSING:
+            for limit in (0, 1, 2, 3):
+                expected = set()
+                for r in range(rows):
+                    for c in range(cols):
+                        shape = _shape(kind, (r, c), board.shape)
+                        if shape is None:
+                            continue
+                        cells, beyond = shape
+                        if not all(risk._hidden[x] for x in cells) or any(risk._open[x] for x in beyond):
+                            continue
+                        if sum(bool(risk._hidden[x]) for x in beyond) <= limit:
+                            expected.add((r, c))
+                assert set(risk._anchors(kind, limit)) == expected, (kind, limit)

@@ -420,3 +420,19 @@ def test_each_first_click_rule_and_the_cli_knows_them_all():
     assert 60 < lost["none"] < 130  # 30 of 64 cells: about 94 of 200
     game = Game(Level(16, 30, 99), "open", 7)  # xdemineur: the game opens a 0's area itself
     assert game.status == "playing" and (game.shown == 0).any() and game.clicks == 0
+
+
+def test_the_two_smallest_odds_are_those_of_two_cells():
+    """The blended next click reads the safest cell and the next safest other cell."""
+    checked = 0
+    for board in mid_game_positions(40, seed=9):
+        problem = build_problem(board)
+        if not problem.covered:
+            continue
+        probs = probabilities(problem)
+        ranked = sorted(probs.cells.values())
+        first, second = probs.two_smallest()
+        assert first == pytest.approx(ranked[0], abs=1e-15)
+        assert second == pytest.approx(ranked[min(1, len(ranked) - 1)], abs=1e-15)
+        checked += 1
+    assert checked > 20
