@@ -43,8 +43,9 @@ FIFTY_PENALTY = False
 #: (DavidNHill's 0.2: one good guess left is worth less than two).
 BLEND = 0.0
 #: Long-term risk (bot.long_term): a cell a 50/50 may form on is worth more than its safety, and a
-#: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea).
-LONG_TERM = False
+#: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea). On: 8 243 vs 8 187 of
+#: 20 000 paired Expert games (p = 0.05), and +48 on 20 000 more with an earlier version (README).
+LONG_TERM = True
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from

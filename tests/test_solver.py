@@ -203,7 +203,8 @@ def test_every_unavoidable_pair_is_listed_once():
 
 def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
     """The guess stops scanning candidates once safety x (1 + PROGRESS x safety) cannot beat the
-    best score found: that is exact only if no score ever exceeds it, with or without progress."""
+    best score found: that is exact only if no score ever exceeds it, with or without progress,
+    and with the second safest cell blended in."""
     from bot import guess
     from bot.sat import SatCore
 
@@ -223,8 +224,13 @@ def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
             plain = guess._two_moves(problem, cell, safety)
             monkeypatch.setattr(guess, "PROGRESS", 0.3)
             weighted = guess._two_moves(problem, cell, safety)
+            monkeypatch.setattr(guess, "PROGRESS", 0.0)
+            monkeypatch.setattr(guess, "BLEND", 0.2)
+            blended = guess._two_moves(problem, cell, safety)
+            monkeypatch.setattr(guess, "BLEND", 0.0)
             assert 0.0 <= plain <= safety + 1e-12
             assert plain - 1e-12 <= weighted <= safety * (1.0 + 0.3 * safety) + 1e-12
+            assert 0.0 <= blended <= plain + 1e-12  # (the second safest is never safer than the first)
             checked += 1
             raised += weighted > plain + 1e-12
     assert checked > 20 and raised > 0
