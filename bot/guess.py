@@ -85,20 +85,23 @@ def choose_guess(
         if end is not None:
             return end[0]
     shut = around_count(board.cells < 0)
-    risk = None
-    if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
-        risk = LongTermRisk(board, problem, grid, log_layouts, deadline)
-        pseudo = _pick_pseudo(problem, grid, shut, [c for c in risk.pseudo() if c not in mines], deadline)
-        if pseudo is not None:  # safe, or in a 50/50 that must be guessed some time: now
-            return pseudo
     best = max(1.0 - grid[c] for c in covered)
     near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
     near = _representatives(shut, problem, near)
-    if risk is not None:  # cells a 50/50 may form on are worth more than their safety
-        near += [c for c, share in risk.candidates().items()
-                 if c not in mines and c not in near and 1.0 - grid[c] + share >= best - SLACK]
-    factor = {c: 1.0 + (long_term.WEIGHT * risk.influence(c) / (1.0 - grid[c]) if risk and grid[c] < 1.0 else 0.0)
-              for c in near}
+    factor = dict.fromkeys(near, 1.0)
+    if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
+        try:
+            risk = LongTermRisk(board, problem, grid, log_layouts, deadline)
+            pseudo = _pick_pseudo(problem, grid, shut, [c for c in risk.pseudo() if c not in mines], deadline)
+            if pseudo is not None:  # safe, or in a 50/50 that must be guessed some time: now
+                return pseudo
+            # Cells a 50/50 may form on are worth more than their safety.
+            near += [c for c, share in risk.candidates().items()
+                     if c not in mines and c not in near and 1.0 - grid[c] + share >= best - SLACK]
+            factor = {c: 1.0 + (long_term.WEIGHT * risk.influence(c) / (1.0 - grid[c]) if grid[c] < 1.0 else 0.0)
+                      for c in near}
+        except OutOfTime:  # (the look-ahead below stops at once too: the safest cell)
+            factor = dict.fromkeys(near, 1.0)
     near.sort(key=lambda c: (-(1.0 - grid[c]) * factor[c], _openness(shut, c)))
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:

@@ -177,3 +177,25 @@ def test_the_board_scan_finds_every_place_a_pattern_can_stand():
                         if sum(bool(risk._hidden[x]) for x in beyond) <= limit:
                             expected.add((r, c))
                 assert set(risk._anchors(kind, limit)) == expected, (kind, limit)
+
+
+def test_a_deadline_passing_during_the_long_term_scan_still_gives_a_guess(monkeypatch):
+    """Past the deadline the counts of the patterns stop (OutOfTime) like the look-ahead's: the
+    guess is then the safest cell, never an exception out of the advice."""
+    from bot.board import parse_grid
+    from bot.deadline import Deadline, OutOfTime
+    from bot.long_term import LongTermRisk
+
+    board = parse_grid(EXPERT_CORNER, mines=99)
+    problem, risk = risk_of(board)
+    probs = probabilities(problem)
+
+    def out_of_time(*_):
+        raise OutOfTime("the deadline passed")
+
+    monkeypatch.setattr(LongTermRisk, "_count", out_of_time)
+    monkeypatch.setattr(guess, "LONG_TERM", True)
+    cell = guess.choose_guess(board, problem, risk.odds, frozenset(), probs.log_layouts, Deadline.after(0.0))
+    covered = [c for c in problem.covered if risk.odds[c] < 1.0]
+    assert cell in covered
+    assert risk.odds[cell] == min(risk.odds[c] for c in covered)
