@@ -18,7 +18,6 @@ from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
 from bot.errors import InconsistentBoardError
-from bot.long_term import LongTermRisk
 from bot.probability import probabilities
 from bot.rules import Problem, reveal
 
@@ -92,7 +91,7 @@ def choose_guess(
     factor = dict.fromkeys(near, 1.0)
     if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
         try:
-            risk = LongTermRisk(board, problem, grid, log_layouts, deadline)
+            risk = long_term.LongTermRisk(board, problem, grid, log_layouts, deadline)
             pseudo = _pick_pseudo(problem, grid, shut, [c for c in risk.pseudo() if c not in mines], deadline)
             if pseudo is not None:  # safe, or in a 50/50 that must be guessed some time: now
                 return pseudo

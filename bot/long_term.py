@@ -6,8 +6,9 @@ the two apart. Such a pair has to be guessed some time; a guess on one of its ce
 nothing more than that later coin, and if the cell is safe its number may settle the pair. So a
 cell that may end up in such a pair is worth more as a guess than its safety says: by the share
 of layouts in which it is the mine of a pair about to form. The same for a 2 x 2 square with its
-mines on a diagonal, once its four outer corners are mines. The idea, the shapes and the weights
-are DavidNHill's (JSMinesweeper's long-term risk); the counts are ours (bot.probability).
+mines on a diagonal, once its four outer corners are mines. The idea, the shapes, the limits and
+the weights are DavidNHill's (his Java solver's and JSMinesweeper's long-term risk, read from their
+source); the counts are ours (bot.probability).
 
 A cell whose every layout with a mine on it is such a pattern is either safe or in a 50/50: it is
 guessed at once (a "pseudo-50/50").
@@ -79,9 +80,9 @@ class LongTermRisk:
             self._hidden[cell] = not self.odds[cell] >= 1.0 - 1e-12
 
     def influence(self, cell: Cell) -> float:
-        """The share of layouts in which `cell` is the mine of a 50/50 about to form (pairs through
-        it added, the likeliest square through it, and what it enables), at most its chance of
-        being a mine and of being safe."""
+        """The share of layouts in which `cell` is the mine of a 50/50 about to form (the likeliest
+        pattern of each kind through it, and what it enables), at most its chance of being a mine
+        and of being safe."""
         self.scan()
         r, c = cell
         through = {"across": ((r, c), (r, c - 1)), "down": ((r, c), (r - 1, c)),
@@ -158,8 +159,8 @@ class LongTermRisk:
         return self._patterns[key]
 
     def _count(self, cells: tuple[Cell, ...], enablers: tuple[Cell, ...]) -> Pattern | None:
-        # A mine on the first cell (and on the last, for a square's diagonal), the rest safe.
-        mines = frozenset(enablers) | {cells[0], cells[-1]} if len(cells) == 4 else frozenset(enablers) | {cells[0]}
+        # A mine on the first cell (and on the last: a square's diagonal), the rest of it safe.
+        mines = frozenset(enablers) | {cells[0], cells[-1] if len(cells) == 4 else cells[0]}
         safe = frozenset(cells) - mines
         if self.problem.mines_left is not None and len(mines) > self.problem.mines_left:
             return None
