@@ -78,6 +78,8 @@ class LongTermRisk:
         self._hidden = np.zeros(cells.shape, dtype=bool)
         for cell in self.problem.covered:
             self._hidden[cell] = not self.odds[cell] >= 1.0 - 1e-12
+        # (padded by two with "neither": the whole-board masks of _anchors read off-board as that)
+        self._padded = np.pad(self._hidden, 2), np.pad(self._open, 2)
 
     def influence(self, cell: Cell) -> float:
         """The share of layouts in which `cell` is the mine of a 50/50 about to form (the likeliest
@@ -129,8 +131,7 @@ class LongTermRisk:
         """Where a pattern of `kind` could stand, found for the whole board at once: its cells
         covered and not proven, nothing open beyond it, at most `most_missing` unproven beyond."""
         rows, cols = self.board.shape
-        hidden = np.pad(self._hidden, 2)
-        opened = np.pad(self._open, 2)
+        hidden, opened = self._padded
 
         def at(grid: np.ndarray, dr: int, dc: int) -> np.ndarray:
             return grid[2 + dr : 2 + dr + rows, 2 + dc : 2 + dc + cols]
