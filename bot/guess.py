@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from bot import long_term
+from bot import long_term, pockets
 from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
@@ -23,6 +23,9 @@ from bot.rules import Problem, reveal
 
 #: Candidates may be this much less safe than the safest cell and still win on what they teach.
 SLACK = 0.03
+#: Or, when set, candidates are the cells at least this share of the safest cell's safety
+#: (DavidNHill's hard cut-off, 0.9), SLACK then unused.
+CUTOFF: float | None = None
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
 DEPTH_CANDIDATES = 6
 #: Interior cells are alike for safety: this many of them (the most open) are looked at deeper.
@@ -46,6 +49,9 @@ BLEND = 0.0
 #: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea). On: 8 243 vs 8 187 of
 #: 20 000 paired Expert games (p = 0.05), and +48 on 20 000 more with an earlier version (README).
 LONG_TERM = True
+#: Pockets (bot.pockets: enclosed frontier groups of a fixed mine count) are played first, by the
+#: exact search over the pocket alone.
+POCKETS = False
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
@@ -84,9 +90,17 @@ def choose_guess(
         end = best_guess(problem)  # few layouts left: the exact chance to win decides
         if end is not None:
             return end[0]
+    if POCKETS:
+        try:
+            pocket = pockets.pocket_guess(problem, mines, deadline)
+        except OutOfTime:
+            pocket = None
+        if pocket is not None:
+            return pocket
     shut = around_count(board.cells < 0)
     best = max(1.0 - grid[c] for c in covered)
-    near = [c for c in covered if 1.0 - grid[c] >= best - SLACK]
+    floor = best * CUTOFF if CUTOFF is not None else best - SLACK
+    near = [c for c in covered if 1.0 - grid[c] >= floor]
     near = _representatives(shut, problem, near)
     factor = dict.fromkeys(near, 1.0)
     if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
@@ -97,7 +111,7 @@ def choose_guess(
                 return pseudo
             # Cells a 50/50 may form on are worth more than their safety.
             near += [c for c, share in risk.candidates().items()
-                     if c not in mines and c not in near and 1.0 - grid[c] + share >= best - SLACK]
+                     if c not in mines and c not in near and 1.0 - grid[c] + share >= floor]
             factor = {c: 1.0 + (long_term.WEIGHT * risk.influence(c) / (1.0 - grid[c]) if grid[c] < 1.0 else 0.0)
                       for c in near}
         except OutOfTime:  # (the look-ahead below stops at once too: the safest cell)

@@ -26,7 +26,8 @@ def apply(variant: str) -> None:
     with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
     forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term),
-    blend (the share of the second safest cell in the next click's worth)."""
+    blend (the share of the second safest cell in the next click's worth), cutoff (candidates
+    by a share of the best safety instead of slack), pockets (1: enclosed groups played first)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -36,6 +37,7 @@ def apply(variant: str) -> None:
         return
     values = dict(part.split("=") for part in variant.split(","))
     guess.SLACK = float(values.get("slack", guess.SLACK))
+    guess.CUTOFF = float(values["cutoff"]) if "cutoff" in values else guess.CUTOFF
     guess.DEPTH_CANDIDATES = int(values.get("depth", guess.DEPTH_CANDIDATES))
     guess.PROGRESS = float(values.get("progress", guess.PROGRESS))
     guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))
@@ -45,6 +47,7 @@ def apply(variant: str) -> None:
     guess.FIFTY_PENALTY = bool(int(values.get("fifty", guess.FIFTY_PENALTY)))
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
     guess.BLEND = float(values.get("blend", guess.BLEND))
+    guess.POCKETS = bool(int(values.get("pockets", guess.POCKETS)))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:

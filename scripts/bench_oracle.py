@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Paired games against another solver's guesses: on the same boards, the bot plays alone, then
+with the other solver choosing every guess (or only the guesses of some kinds), so that only the
+guesses decide the difference. It says how often the two disagree, and where.
+
+    python3 scripts/bench_oracle.py --oracle "java -cp DIR Driver" --level expert --games 10000 --jobs 2
+    python3 scripts/bench_oracle.py --oracle "..." --take FF,IF,FI      # not when both are interior
+
+The other solver runs as a process of its own (one per worker) speaking a line protocol on its
+standard input and output: for each guessing position the bot writes `cols rows MINES;OPEN` (cell
+indices row * cols + col, comma-separated: where every mine lies and which cells are open), and
+reads back `row col`, or `none` (any other line is skipped). The mines are given only because some
+solvers load a position as a whole game; a fair solver reads nothing but the open cells. Safe cells
+and mines are the bot's own throughout: only the guess changes.
+
+Kinds of guess (`--take`): two letters, the bot's cell then the other's, F a cell next to an open
+one, I one that is not (II is mostly a choice between cells alike by symmetry, such as two far
+corners); a third character `-`, `=` or `+` narrows it to where the other's cell is less safe, as
+safe, or safer by the bot's odds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import shlex
+import subprocess
+import sys
+from collections import Counter
+from multiprocessing import get_context
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot import bench
+from bot.advice import Advice
+from bot.board import UNOPENED, Cell, around_count
+from bot.simulator import Game, Level, parse_level
+
+_process: subprocess.Popen | None = None
+
+
+def _ask(command: str, game: Game) -> Cell | None:
+    """The other solver's guess in this game, or None where it has none."""
+    global _process
+    if _process is None:  # one per worker process, started on its first question
+        _process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    rows, cols = game.shape
+    mines = ",".join(map(str, np.flatnonzero(game.mine.ravel())))
+    opened = ",".join(map(str, np.flatnonzero((game.shown >= 0).ravel())))
+    assert _process.stdin is not None and _process.stdout is not None
+    _process.stdin.write(f"{cols} {rows} {mines};{opened}\n")
+    _process.stdin.flush()
+    while True:
+        line = _process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the other solver stopped ({command})")
+        words = line.split()
+        if words == ["none"]:
+            return None
+        if len(words) == 2 and all(w.isdigit() for w in words):
+            cell = (int(words[0]), int(words[1]))
+            return cell if cell[0] < rows and cell[1] < cols and game.shown[cell] == UNOPENED else None
+
+
+def kind(game: Game, ours: Cell, theirs: Cell, odds: np.ndarray) -> str:
+    """The disagreement's kind: FF, FI, IF or II, then -, = or + (the other's cell less safe,
+    as safe, safer)."""
+    near = around_count(game.shown >= 0) > 0
+    gap = float(odds[theirs] - odds[ours])
+    return ("F" if near[ours] else "I") + ("F" if near[theirs] else "I") + (
+        "-" if gap > 1e-9 else "+" if gap < -1e-9 else "=")
+
+
+def _game(task: tuple[Level, int, int, str, str | None]) -> tuple[bool, bool, Counter]:
+    level, seed, index, command, take = task
+    alone = bench.play_game(level, "safe", bench.game_seed(seed, index)).won
+    kinds: Counter = Counter()
+
+    def other(game: Game, advice: Advice) -> Cell | None:
+        if not game.placed or advice.guess is None or advice.probability is None:
+            return None  # (the first click: there is no position to ask about yet)
+        theirs = _ask(command, game)
+        if theirs is None or theirs == advice.guess:
+            return None
+        k = kind(game, advice.guess, theirs, advice.probability)
+        kinds[k] += 1
+        return theirs if take is None or k[:2] in take or k in take else None
+
+    helped = bench.play_game(level, "safe", bench.game_seed(seed, index), before_guess=other).won
+    return alone, helped, kinds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--oracle", required=True, help="the other solver's command line")
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=101)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--take", default=None,
+                        help="kinds of guess to take from it (FF,IF,FI,II, FF-...); all if unset")
+    args = parser.parse_args()
+    take = None if args.take is None else set(args.take.split(","))
+    level = parse_level(args.level)
+    tasks = [(level, args.seed, i, args.oracle, take) for i in range(args.games)]
+    if args.jobs <= 1:
+        results = list(map(_game, tasks))
+    else:
+        with get_context("fork").Pool(args.jobs) as pool:
+            results = list(pool.imap(_game, tasks, chunksize=10))
+    alone = sum(r[0] for r in results)
+    helped = sum(r[1] for r in results)
+    only_alone = sum(a and not h for a, h, _ in results)
+    only_helped = sum(h and not a for a, h, _ in results)
+    kinds: Counter = sum((r[2] for r in results), Counter())
+    print(f"{args.level}, safe rule, {args.games} boards (seed {args.seed}): the bot alone won {alone}, "
+          f"with the other's guesses ({args.take or 'all'}) {helped}; "
+          f"won only alone {only_alone}, only with them {only_helped}")
+    discordant = only_alone + only_helped
+    if discordant:
+        z = (only_helped - only_alone) / math.sqrt(discordant)
+        print(f"gap {only_helped - only_alone:+d} = {z:+.2f} sd, two-sided p = {math.erfc(abs(z) / math.sqrt(2)):.3g}")
+    print("disagreements (bot's cell, other's cell; other's less safe -, as safe =, safer +): "
+          + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+
+
+if __name__ == "__main__":
+    main()
