@@ -16,6 +16,7 @@ from bot.board import Cell, neighbours
 from bot.deadline import NO_LIMIT, Deadline
 from bot.endgame import TooBig, best_guess, layouts
 from bot.errors import InconsistentBoardError
+from bot.probability import make_boxes, split_components
 from bot.rules import Problem, Rule, fix
 
 #: Pockets of more cells than this are left to the usual guess (the search lists every layout),
@@ -60,25 +61,13 @@ def pocket_guess(problem: Problem, mines: frozenset[Cell], deadline: Deadline = 
 
 
 def _groups(problem: Problem) -> list[tuple[set[Cell], list[Rule]]]:
-    """Frontier cells linked through shared rules, with their rules."""
-    parent: dict[Cell, Cell] = {c: c for c in problem.frontier}
-
-    def root(c: Cell) -> Cell:
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-
-    for rule in problem.rules:
-        first = root(rule.cells[0])
-        for c in rule.cells[1:]:
-            parent[root(c)] = first
-    groups: dict[Cell, tuple[set[Cell], list[Rule]]] = {}
-    for c in problem.frontier:
-        groups.setdefault(root(c), (set(), []))[0].add(c)
-    for rule in problem.rules:
-        groups[root(rule.cells[0])][1].append(rule)
-    return list(groups.values())
+    """Frontier cells linked through shared rules (the odds' components), with their rules."""
+    groups = []
+    for component in split_components(make_boxes(problem)):
+        cells = {c for box in component for c in box.cells}
+        rules = sorted({r for box in component for r in box.rules})
+        groups.append((cells, [problem.rules[r] for r in rules]))
+    return groups
 
 
 def _mine_counts(shape: tuple[int, int], cells: set[Cell], rules: list[Rule]) -> dict[int, int] | None:
