@@ -22,7 +22,6 @@ safe, or safer by the bot's odds.
 from __future__ import annotations
 
 import argparse
-import math
 import shlex
 import subprocess
 import sys
@@ -33,6 +32,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_paired import sign_test  # (this folder: on the path when run as a script)
 
 from bot import bench
 from bot.advice import Advice
@@ -120,10 +121,8 @@ def main() -> None:
     print(f"{args.level}, safe rule, {args.games} boards (seed {args.seed}): the bot alone won {alone}, "
           f"with the other's guesses ({args.take or 'all'}) {helped}; "
           f"won only alone {only_alone}, only with them {only_helped}")
-    discordant = only_alone + only_helped
-    if discordant:
-        z = (only_helped - only_alone) / math.sqrt(discordant)
-        print(f"gap {only_helped - only_alone:+d} = {z:+.2f} sd, two-sided p = {math.erfc(abs(z) / math.sqrt(2)):.3g}")
+    if only_alone + only_helped:
+        print(sign_test(only_helped, only_alone))
     print("disagreements (bot's cell, other's cell; other's less safe -, as safe =, safer +): "
           + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
 

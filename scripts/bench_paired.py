@@ -81,13 +81,18 @@ def main() -> None:
     only_variant = sum(v and not c for c, v in zip(current, variant))
     print(f"{args.level}: {args.games} paired games; current {sum(current)} won, {args.variant} {sum(variant)}; "
           f"won only by current {only_current}, only by {args.variant} {only_variant}")
-    # Under "no difference", each discordant game is a fair coin: the gap's sd is sqrt(discordant).
-    discordant = only_current + only_variant
-    if discordant:
-        z = (only_current - only_variant) / math.sqrt(discordant)
-        p = math.erfc(abs(z) / math.sqrt(2))
-        print(f"gap {only_current - only_variant:+d} = {z:+.2f} sd, two-sided p = {p:.3g} "
-              f"(sign test over {discordant} discordant games)")
+    if only_current + only_variant:
+        print(sign_test(only_current, only_variant))
+
+
+def sign_test(only_first: int, only_second: int) -> str:
+    """The gap between two paired runs' wins and its two-sided p. Under "no difference", each
+    discordant game is a fair coin: the gap's sd is sqrt(discordant)."""
+    discordant = only_first + only_second
+    z = (only_first - only_second) / math.sqrt(discordant)
+    p = math.erfc(abs(z) / math.sqrt(2))
+    return (f"gap {only_first - only_second:+d} = {z:+.2f} sd, two-sided p = {p:.3g} "
+            f"(sign test over {discordant} discordant games)")
 
 
 if __name__ == "__main__":
