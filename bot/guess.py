@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from bot import long_term, pockets
+from bot import long_term, pockets, space
 from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
@@ -52,6 +52,15 @@ LONG_TERM = True
 #: Pockets (bot.pockets: enclosed frontier groups of a fixed mine count) are played first, by the
 #: exact search over the pocket alone.
 POCKETS = False
+#: Candidates in a small closed-off area (bot.space) wait while any candidate lies in a large one
+#: (DavidNHill's deferral).
+DEFER_SMALL = False
+#: Interior candidates by DavidNHill's rule: cells two steps straight from a number that touches a
+#: covered cell, or with two or three unknown neighbours (all of them when fewer than OFF_EDGE_ALL
+#: interior cells are left), the most open first; openness counts unknown neighbours only (known
+#: mines are no room for a number to be decisive in).
+OFF_EDGE = False
+OFF_EDGE_ALL = 30
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
@@ -97,11 +106,11 @@ def choose_guess(
             pocket = None
         if pocket is not None:
             return pocket
-    shut = around_count(board.cells < 0)
+    shut = around_count(space.unknown_cells(board.cells, mines)) if OFF_EDGE else around_count(board.cells < 0)
     best = max(1.0 - grid[c] for c in covered)
     floor = best * CUTOFF if CUTOFF is not None else best - SLACK
     near = [c for c in covered if 1.0 - grid[c] >= floor]
-    near = _representatives(shut, problem, near)
+    near = _representatives(shut, problem, near, _off_edge(board, problem, mines) if OFF_EDGE else None)
     factor = dict.fromkeys(near, 1.0)
     if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
         try:
@@ -116,6 +125,8 @@ def choose_guess(
                       for c in near}
         except OutOfTime:  # (the look-ahead below stops at once too: the safest cell)
             factor = dict.fromkeys(near, 1.0)
+    if DEFER_SMALL:
+        near = _defer_small(board, mines, near)
     near.sort(key=lambda c: (-(1.0 - grid[c]) * factor[c], _openness(shut, c)))
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
@@ -181,15 +192,43 @@ def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozense
     return pairs
 
 
-def _representatives(shut: np.ndarray, problem: Problem, cells: list[Cell]) -> list[Cell]:
+def _defer_small(board: Board, mines: frozenset[Cell], cells: list[Cell]) -> list[Cell]:
+    """The cells in a large area, or all of them when none is."""
+    unknown, opened = space.unknown_cells(board.cells, mines), space.opened_cells(board.cells)
+    large = [c for c in cells if space.in_large_area(unknown, opened, c)]
+    return large or cells
+
+
+def _representatives(shut: np.ndarray, problem: Problem, cells: list[Cell],
+                     pool: frozenset[Cell] | None = None) -> list[Cell]:
     """Interior cells are interchangeable for safety: keep the few most likely to open an area
-    (`shut`: as _openness reads it)."""
+    (`shut`: as _openness reads it), from `pool` when given."""
     interior = problem.interior_set
     inner = [c for c in cells if c in interior]
+    if pool is not None and any(c in pool for c in inner):
+        cells = [c for c in cells if c not in interior or c in pool]
+        inner = [c for c in inner if c in pool]
     if len(inner) <= INTERIOR_CANDIDATES:
         return cells
     inner.sort(key=lambda c: _openness(shut, c), reverse=True)
     return [c for c in cells if c not in interior] + inner[:INTERIOR_CANDIDATES]
+
+
+def _off_edge(board: Board, problem: Problem, mines: frozenset[Cell]) -> frozenset[Cell]:
+    """DavidNHill's off-edge candidates (OFF_EDGE): the interior cells whose number most likely
+    reaches the frontier or opens an area."""
+    interior = problem.interior_set
+    if len(interior) < OFF_EDGE_ALL:
+        return interior
+    unknown = space.unknown_cells(board.cells, mines)
+    room = around_count(unknown)
+    witness = (board.cells >= 0) & (room > 0)
+    rows, cols = board.shape
+    padded = np.pad(witness, 2)
+    reach = np.zeros_like(witness)
+    for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+        reach |= padded[2 + dr : 2 + dr + rows, 2 + dc : 2 + dc + cols]
+    return frozenset(c for c in interior if reach[c] or 2 <= room[c] <= 3)
 
 
 def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> float:

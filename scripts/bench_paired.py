@@ -27,7 +27,8 @@ def apply(variant: str) -> None:
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
     forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term),
     blend (the share of the second safest cell in the next click's worth), cutoff (candidates
-    by a share of the best safety instead of slack), pockets (1: enclosed groups played first)."""
+    by a share of the best safety instead of slack), pockets (1: enclosed groups played first), defer (1: candidates in
+    small closed-off areas wait, bot.space), offedge (1: DavidNHill's interior candidates)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -48,6 +49,8 @@ def apply(variant: str) -> None:
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
     guess.BLEND = float(values.get("blend", guess.BLEND))
     guess.POCKETS = bool(int(values.get("pockets", guess.POCKETS)))
+    guess.DEFER_SMALL = bool(int(values.get("defer", guess.DEFER_SMALL)))
+    guess.OFF_EDGE = bool(int(values.get("offedge", guess.OFF_EDGE)))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:
