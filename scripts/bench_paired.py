@@ -72,20 +72,41 @@ def main() -> None:
     parser.add_argument("--level", default="beginner")
     parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--variant", default="no-fifty", help="no-fifty, or K=V,... (see apply)")
+    parser.add_argument("--variant", action="append",
+                        help="no-fifty, or K=V,... (see apply); several: each against the same current run")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rules", choices=RULES, default="safe", help="the first-click rule")
     args = parser.parse_args()
     level = parse_level(args.level)
     current = play(level, args.rules, args.seed, args.games, args.jobs)
-    apply(args.variant)
-    variant = play(level, args.rules, args.seed, args.games, args.jobs)
-    only_current = sum(c and not v for c, v in zip(current, variant))
-    only_variant = sum(v and not c for c, v in zip(current, variant))
-    print(f"{args.level}: {args.games} paired games; current {sum(current)} won, {args.variant} {sum(variant)}; "
-          f"won only by current {only_current}, only by {args.variant} {only_variant}")
-    if only_current + only_variant:
-        print(sign_test(only_current, only_variant))
+    for name in args.variant or ["no-fifty"]:
+        variant = _play_variant(name, level, args.rules, args.seed, args.games, args.jobs)
+        only_current = sum(c and not v for c, v in zip(current, variant))
+        only_variant = sum(v and not c for c, v in zip(current, variant))
+        print(f"{args.level}: {args.games} paired games; current {sum(current)} won, {name} {sum(variant)}; "
+              f"won only by current {only_current}, only by {name} {only_variant}", flush=True)
+        if only_current + only_variant:
+            print(sign_test(only_current, only_variant), flush=True)
+
+
+def _play_variant(name: str, level, rule: str, seed: int, games: int, jobs: int) -> list[bool]:
+    """The variant's games in a process of its own, so that the next variant starts from the
+    current settings again (apply changes module settings in place)."""
+    context = get_context("fork")
+    reader, writer = context.Pipe(duplex=False)
+
+    def run() -> None:
+        apply(name)
+        writer.send(play(level, rule, seed, games, jobs))
+
+    child = context.Process(target=run)
+    child.start()
+    while not reader.poll(1.0):
+        if not child.is_alive():
+            raise SystemExit(f"bench_paired: the variant {name} stopped before its games ended (above)")
+    won = reader.recv()
+    child.join()
+    return won
 
 
 def sign_test(only_first: int, only_second: int) -> str:

@@ -1,0 +1,35 @@
+"""scripts/bench_paired.py: each variant is played against one run of the current guess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*variants: str) -> subprocess.CompletedProcess:
+    extra = [arg for variant in variants for arg in ("--variant", variant)]
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_paired.py"), "--level", "beginner", "--games", "40",
+         "--seed", "4", *extra], capture_output=True, text=True, timeout=900)
+
+
+def test_each_variant_starts_from_the_current_settings_not_from_the_one_before() -> None:
+    # The first variant changes some of these games; the second is the current guess itself, so
+    # it can differ in no game unless it inherited the first one's settings.
+    done = run("depth=1,ltr=0,layouts=1", "slack=0.03")
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if "paired games" in line]
+    assert len(lines) == 2, done.stdout
+    first, second = lines
+    assert first.split("current ")[1].split(" won")[0] == second.split("current ")[1].split(" won")[0]
+    assert "won only by current 0, only by depth=1,ltr=0,layouts=1 0" not in first, done.stdout
+    assert second.endswith("won only by current 0, only by slack=0.03 0"), done.stdout
+
+
+def test_a_variant_that_fails_stops_the_run_with_a_message_instead_of_hanging() -> None:
+    done = run("layouts=0")  # (no layout count can be at most 0: the endgame test fails)
+    assert done.returncode != 0
+    assert "the variant layouts=0 stopped before its games ended" in done.stderr, done.stderr
