@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from bot import long_term, pockets, space
+from bot import chains, long_term, pockets, space
 from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
@@ -61,6 +61,9 @@ DEFER_SMALL = False
 #: mines are no room for a number to be decisive in).
 OFF_EDGE = False
 OFF_EDGE_ALL = 30
+#: Unavoidable 50/50s of any length (bot.chains), not only lone pairs, are guessed first, by
+#: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s).
+CHAINS = False
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
@@ -95,6 +98,12 @@ def choose_guess(
     pairs = unavoidable_pairs(problem, mines)
     if pairs:  # it must be guessed some time, and nothing will make it better: now
         return min(pairs[0])
+    if CHAINS:
+        found = chains.unavoidable_chains(problem, mines)
+        if found:  # the same, and its cell whose number teaches most
+            cells = sorted(found[0][0] | found[0][1])
+            pick = _pick_pseudo(problem, grid, around_count(board.cells < 0), cells, deadline)
+            return cells[0] if pick is None else pick
     if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
         end = best_guess(problem)  # few layouts left: the exact chance to win decides
         if end is not None:

@@ -28,7 +28,8 @@ def apply(variant: str) -> None:
     forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term),
     blend (the share of the second safest cell in the next click's worth), cutoff (candidates
     by a share of the best safety instead of slack), pockets (1: enclosed groups played first), defer (1: candidates in
-    small closed-off areas wait, bot.space), offedge (1: DavidNHill's interior candidates)."""
+    small closed-off areas wait, bot.space), offedge (1: DavidNHill's interior candidates),
+    chains (1: unavoidable 50/50 chains guessed first, bot.chains)."""
     if variant == "no-fifty":
         guess.unavoidable_pairs = lambda *_: []
         return
@@ -51,6 +52,7 @@ def apply(variant: str) -> None:
     guess.POCKETS = bool(int(values.get("pockets", guess.POCKETS)))
     guess.DEFER_SMALL = bool(int(values.get("defer", guess.DEFER_SMALL)))
     guess.OFF_EDGE = bool(int(values.get("offedge", guess.OFF_EDGE)))
+    guess.CHAINS = bool(int(values.get("chains", guess.CHAINS)))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:
