@@ -55,12 +55,10 @@ POCKETS = False
 #: Candidates in a small closed-off area (bot.space) wait while any candidate lies in a large one
 #: (DavidNHill's deferral).
 DEFER_SMALL = False
-#: Interior candidates by DavidNHill's rule: cells two steps straight from a number that touches a
-#: covered cell, or with two or three unknown neighbours (all of them when fewer than OFF_EDGE_ALL
-#: interior cells are left), the most open first; openness counts unknown neighbours only (known
-#: mines are no room for a number to be decisive in).
+#: Besides the most open interior cells, look at the most open of those two steps straight from a
+#: number that touches a covered cell (DavidNHill's off-edge candidates: their number reaches the
+#: frontier), as many again.
 OFF_EDGE = False
-OFF_EDGE_ALL = 30
 #: Unavoidable 50/50s of any length (bot.chains), not only lone pairs, are guessed first, by
 #: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s).
 CHAINS = False
@@ -115,11 +113,11 @@ def choose_guess(
             pocket = None
         if pocket is not None:
             return pocket
-    shut = around_count(space.unknown_cells(board.cells, mines)) if OFF_EDGE else around_count(board.cells < 0)
+    shut = around_count(board.cells < 0)
     best = max(1.0 - grid[c] for c in covered)
     floor = best * CUTOFF if CUTOFF is not None else best - SLACK
     near = [c for c in covered if 1.0 - grid[c] >= floor]
-    near = _representatives(shut, problem, near, _off_edge(board, problem, mines) if OFF_EDGE else None)
+    near = _representatives(shut, problem, near, _off_edge(board, problem) if OFF_EDGE else None)
     factor = dict.fromkeys(near, 1.0)
     if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
         try:
@@ -209,35 +207,29 @@ def _defer_small(board: Board, mines: frozenset[Cell], cells: list[Cell]) -> lis
 
 
 def _representatives(shut: np.ndarray, problem: Problem, cells: list[Cell],
-                     pool: frozenset[Cell] | None = None) -> list[Cell]:
+                     also: frozenset[Cell] | None = None) -> list[Cell]:
     """Interior cells are interchangeable for safety: keep the few most likely to open an area
-    (`shut`: as _openness reads it), from `pool` when given."""
+    (`shut`: as _openness reads it), and as many of `also` when given."""
     interior = problem.interior_set
     inner = [c for c in cells if c in interior]
-    if pool is not None and any(c in pool for c in inner):
-        cells = [c for c in cells if c not in interior or c in pool]
-        inner = [c for c in inner if c in pool]
     if len(inner) <= INTERIOR_CANDIDATES:
         return cells
     inner.sort(key=lambda c: _openness(shut, c), reverse=True)
-    return [c for c in cells if c not in interior] + inner[:INTERIOR_CANDIDATES]
+    keep = inner[:INTERIOR_CANDIDATES]
+    if also:
+        keep += [c for c in inner[INTERIOR_CANDIDATES:] if c in also][:INTERIOR_CANDIDATES]
+    return [c for c in cells if c not in interior] + keep
 
 
-def _off_edge(board: Board, problem: Problem, mines: frozenset[Cell]) -> frozenset[Cell]:
-    """DavidNHill's off-edge candidates (OFF_EDGE): the interior cells whose number most likely
-    reaches the frontier or opens an area."""
-    interior = problem.interior_set
-    if len(interior) < OFF_EDGE_ALL:
-        return interior
-    unknown = space.unknown_cells(board.cells, mines)
-    room = around_count(unknown)
-    witness = (board.cells >= 0) & (room > 0)
+def _off_edge(board: Board, problem: Problem) -> frozenset[Cell]:
+    """The interior cells two steps straight from a number with a covered neighbour (OFF_EDGE)."""
+    witness = (board.cells >= 0) & (around_count(board.cells < 0) > 0)
     rows, cols = board.shape
     padded = np.pad(witness, 2)
     reach = np.zeros_like(witness)
     for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
         reach |= padded[2 + dr : 2 + dr + rows, 2 + dc : 2 + dc + cols]
-    return frozenset(c for c in interior if reach[c] or 2 <= room[c] <= 3)
+    return frozenset(c for c in problem.interior if reach[c])
 
 
 def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> float:

@@ -274,7 +274,7 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     grid = np.full(board.shape, 0.2)
     looks = {(0, 1): (0.7, 1), (1, 0): (0.6, 2), (1, 1): (0.5, 1)}  # (score, numbers it could show)
     monkeypatch.setattr(guess, "unavoidable_pairs", lambda *_: [])
-    monkeypatch.setattr(guess, "_representatives", lambda b, p, cells, pool=None: [c for c in cells if c in looks])
+    monkeypatch.setattr(guess, "_representatives", lambda b, p, cells, also=None: [c for c in cells if c in looks])
     monkeypatch.setattr(guess, "_look", lambda problem, cell, safety, deadline: looks[cell])
     for avoid, chosen in ((False, (0, 1)), (True, (1, 0))):
         monkeypatch.setattr(guess, "AVOID_DEAD", avoid)
