@@ -5,6 +5,9 @@ games whose decisions differ can differ in result (far less noise than two separ
     python3 scripts/bench_paired.py --level intermediate --games 10000 --variant no-fifty
     python3 scripts/bench_paired.py --level expert --games 20000 --seed 1 --jobs 2 --variant no-fifty
     python3 scripts/bench_paired.py --level 16x16x40 --rules zero --games 1000 --variant no-total
+    python3 scripts/bench_paired.py --level expert --games 20000 --jobs 2 --variant chains=1 --variant defer=1
+
+Several variants are each compared with one run of the current guess (played once).
 """
 
 from __future__ import annotations
