@@ -60,8 +60,9 @@ DEFER_SMALL = False
 #: frontier), as many again.
 OFF_EDGE = False
 #: Unavoidable 50/50s of any length (bot.chains), not only lone pairs, are guessed first, by
-#: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s).
-CHAINS = False
+#: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s). On: 8 129 vs
+#: 8 030 of 20 000 paired Expert games (p = 0.0004, README).
+CHAINS = True
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
