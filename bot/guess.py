@@ -100,11 +100,12 @@ def choose_guess(
     pairs = unavoidable_pairs(problem, mines)
     if pairs:  # it must be guessed some time, and nothing will make it better: now
         return min(pairs[0])
+    shut = around_count(board.cells < 0)
     if CHAINS:
         found = chains.unavoidable_chains(problem, mines)
         if found:  # the same, and its cell whose number teaches most
             cells = sorted(found[0][0] | found[0][1])
-            pick = _pick_pseudo(problem, grid, around_count(board.cells < 0), cells, deadline)
+            pick = _pick_pseudo(problem, grid, shut, cells, deadline)
             return cells[0] if pick is None else pick
     if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
         end = best_guess(problem)  # few layouts left: the exact chance to win decides
@@ -117,11 +118,10 @@ def choose_guess(
             pocket = None
         if pocket is not None:
             return pocket
-    shut = around_count(board.cells < 0)
     best = max(1.0 - grid[c] for c in covered)
     floor = best * CUTOFF if CUTOFF is not None else best - SLACK
     near = [c for c in covered if 1.0 - grid[c] >= floor]
-    near = _representatives(shut, problem, near, _off_edge(board, problem) if OFF_EDGE else None)
+    near = _representatives(shut, problem, near, _off_edge(board, problem, shut) if OFF_EDGE else None)
     factor = dict.fromkeys(near, 1.0)
     if LONG_TERM and problem.mines_left is not None and log_layouts is not None:
         try:
@@ -225,9 +225,10 @@ def _representatives(shut: np.ndarray, problem: Problem, cells: list[Cell],
     return [c for c in cells if c not in interior] + keep
 
 
-def _off_edge(board: Board, problem: Problem) -> frozenset[Cell]:
-    """The interior cells two steps straight from a number with a covered neighbour (OFF_EDGE)."""
-    witness = (board.cells >= 0) & (around_count(board.cells < 0) > 0)
+def _off_edge(board: Board, problem: Problem, shut: np.ndarray) -> frozenset[Cell]:
+    """The interior cells two steps straight from a number with a covered neighbour (OFF_EDGE;
+    `shut`: as _openness reads it)."""
+    witness = (board.cells >= 0) & (shut > 0)
     rows, cols = board.shape
     padded = np.pad(witness, 2)
     reach = np.zeros_like(witness)

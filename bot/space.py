@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot.board import EXPLODED, FLAG, MINE, UNREAD, WRONG_FLAG, Cell, neighbours
+from bot.board import COVERED, UNREAD, Cell, neighbours
 
 #: An area of at least this many unknown cells is large (DavidNHill's 8).
 LARGE = 8
@@ -20,8 +20,7 @@ LARGE = 8
 
 def unknown_cells(cells: np.ndarray, mines: frozenset[Cell]) -> np.ndarray:
     """Covered cells that are not known mines (flagged, or proven): the cells an area is made of."""
-    unknown = cells < 0
-    unknown &= ~np.isin(cells, (FLAG, MINE, EXPLODED, WRONG_FLAG, UNREAD))
+    unknown = np.isin(cells, COVERED)
     for cell in mines:
         unknown[cell] = False
     return unknown

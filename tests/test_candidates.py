@@ -20,7 +20,7 @@ GRID = """
 def test_cells_two_steps_straight_from_a_number_are_the_off_edge_pool() -> None:
     board = parse_grid(GRID, mines=10)
     problem = build_problem(board)
-    pool = guess._off_edge(board, problem)
+    pool = guess._off_edge(board, problem, around_count(board.cells < 0))
     # (1, 0) and (1, 1) touch covered cells, so do (0, 1); (0, 0) touches none (a 0).
     assert pool == {(3, 0), (3, 1), (0, 3), (1, 3)}
     assert all(c in problem.interior_set for c in pool)
@@ -33,6 +33,6 @@ def test_the_pool_adds_to_the_most_open_cells_and_replaces_none() -> None:
     inner = list(problem.interior)
     plain = guess._representatives(shut, problem, inner)
     assert len(plain) == guess.INTERIOR_CANDIDATES and set(plain) <= {(0, 7), (5, 0), (5, 7)}  # far corners
-    more = guess._representatives(shut, problem, inner, guess._off_edge(board, problem))
+    more = guess._representatives(shut, problem, inner, guess._off_edge(board, problem, around_count(board.cells < 0)))
     assert set(plain) < set(more) and len(more) == 2 * guess.INTERIOR_CANDIDATES
-    assert set(more) - set(plain) <= guess._off_edge(board, problem)
+    assert set(more) - set(plain) <= guess._off_edge(board, problem, around_count(board.cells < 0))
