@@ -18,7 +18,7 @@ from bot.board import Board, Cell, around_count, neighbours
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
 from bot.errors import InconsistentBoardError
-from bot.probability import probabilities
+from bot.probability import Probabilities, by_need, probabilities
 from bot.rules import Problem, reveal
 
 #: Candidates may be this much less safe than the safest cell and still win on what they teach.
@@ -151,7 +151,7 @@ def choose_guess(
             score, outcomes = _look(problem, cell, safety, deadline)
         except OutOfTime:
             break
-        key = (score * factor[cell], _openness(shut, cell), cell)
+        key = (_rounded(score * factor[cell]), _openness(shut, cell), cell)
         if AVOID_DEAD and outcomes <= 1:
             dead_key = key if dead_key is None or key > dead_key else dead_key
         elif best_key is None or key > best_key:
@@ -171,7 +171,7 @@ def _pick_pseudo(problem: Problem, grid: np.ndarray, shut: np.ndarray, cells: li
             score, outcomes = _look(problem, cell, safety, deadline)
         except OutOfTime:
             break
-        key = (score, _openness(shut, cell), cell)
+        key = (_rounded(score), _openness(shut, cell), cell)
         if outcomes > 1 and (best_key is None or key > best_key):
             best_key = key
     return None if best_key is None else best_key[2]
@@ -247,12 +247,7 @@ def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_L
     covered = set(problem.covered)
     room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
     logs, nexts, safes = [], [], []
-    for need in range(room + 1):
-        try:
-            shown = reveal(problem, cell, need)
-            probs = probabilities(shown, deadline)
-        except InconsistentBoardError:
-            continue
+    for need, probs in _outcomes(problem, cell, room, deadline):
         logs.append(probs.log_layouts)
         if PROGRESS:
             safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
@@ -262,7 +257,7 @@ def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_L
         if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
             nexts[-1] = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
         if FIFTY_PENALTY:
-            nexts[-1] = _after_pairs(shown, probs.cells, nexts[-1])
+            nexts[-1] = _after_pairs(reveal(problem, cell, need), probs.cells, nexts[-1])
     if not logs:
         return safety, 0
     top = max(logs)
@@ -276,6 +271,26 @@ def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_L
     return score, len(logs)
 
 
+def _outcomes(problem: Problem, cell: Cell, room: int, deadline: Deadline) -> list[tuple[int, Probabilities]]:
+    """Each number the cell could show that some layout allows, with the odds after it: counted
+    for all numbers at once where the counter can (by_need), else number by number."""
+    if room:
+        try:
+            shown = reveal(problem, cell, 0)  # (the new rule, last, is the one left free)
+        except InconsistentBoardError:
+            return []
+        each = by_need(shown, len(shown.rules) - 1, room, deadline)
+        if each is not None:
+            return [(need, probs) for need, probs in enumerate(each) if probs is not None]
+    found = []
+    for need in range(room + 1):
+        try:
+            found.append((need, probabilities(reveal(problem, cell, need), deadline)))
+        except InconsistentBoardError:
+            continue
+    return found
+
+
 def _after_pairs(problem: Problem, odds: dict[Cell, float], best_next: float) -> float:
     """The next click's worth once the unavoidable 50/50s a number formed are paid for: each halves
     the game; when the safest next click is one of them, it is the coin itself, paid once."""
@@ -284,6 +299,12 @@ def _after_pairs(problem: Problem, odds: dict[Cell, float], best_next: float) ->
     if not formed:
         return best_next
     return 0.5**formed * (1.0 if best_next <= 0.5 + 1e-9 else best_next)
+
+
+def _rounded(score: float) -> float:
+    """Scores equal but for rounding are a tie (for the openness to break): mirror-image cells'
+    counts are summed in other orders, and differ in the last bits."""
+    return round(score, 12)
 
 
 def _openness(shut: np.ndarray, cell: Cell) -> tuple[int, int, int]:

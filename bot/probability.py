@@ -323,13 +323,16 @@ class _Plan:
     sizes: tuple[int, ...]
     layers: tuple[_Layer, ...]
     rules: tuple[int, ...]
+    loose: tuple[bool, ...] = ()  # per layer: the box lies in the free rule (tally_free)
 
 
-_PLANS: OrderedDict[tuple[Box, ...], _Plan] = OrderedDict()
+_PLANS: OrderedDict[tuple[tuple[Box, ...], int | None], _Plan] = OrderedDict()
 
 
-def _plan(boxes: list[Box]) -> _Plan:
-    key = tuple(boxes)
+def _plan(boxes: list[Box], free: int | None = None) -> _Plan:
+    """`free`: a rule whose need is left open (no place in the state): tally_free counts its
+    mines in the polynomial instead."""
+    key = (tuple(boxes), free)
     found = _PLANS.get(key)
     if found is not None:
         _PLANS.move_to_end(key)
@@ -341,28 +344,32 @@ def _plan(boxes: list[Box]) -> _Plan:
     remaining: dict[int, int] = defaultdict(int)  # cells of each rule in the boxes not yet placed
     for i, box in enumerate(ordered):
         for r in box.rules:
+            if r == free:
+                continue
             first.setdefault(r, i)
             last[r] = i
             remaining[r] += sizes[i]
     # Places are handed out as rules begin and taken back as they end (a sweep: recomputing the
     # open rules for every box was quadratic, 27 s on a 100 x 100 board).
     place: dict[int, int] = {}
-    free: list[int] = []
+    unused: list[int] = []
     layers = []
     for i, box in enumerate(ordered):
         begins = []
-        for r in box.rules:
+        held = [r for r in box.rules if r != free]
+        for r in held:
             remaining[r] -= sizes[i]
             if first[r] == i:
-                place[r] = free.pop() if free else len(place) + len(free)
+                place[r] = unused.pop() if unused else len(place) + len(unused)
                 begins.append((_SLOT * place[r], r))
-        reads = tuple((_SLOT * place[r], remaining[r]) for r in box.rules)
-        hits = sum(1 << _SLOT * place[r] for r in box.rules)
+        reads = tuple((_SLOT * place[r], remaining[r]) for r in held)
+        hits = sum(1 << _SLOT * place[r] for r in held)
         layers.append(_Layer(sizes[i], tuple(begins), reads, hits))
-        for r in box.rules:
+        for r in held:
             if last[r] == i:
-                free.append(place.pop(r))
-    plan = _Plan(tuple(ordered), tuple(sizes), tuple(layers), tuple(first))
+                unused.append(place.pop(r))
+    loose = tuple(free in box.rules for box in ordered) if free is not None else ()
+    plan = _Plan(tuple(ordered), tuple(sizes), tuple(layers), tuple(first), loose)
     _PLANS[key] = plan
     if len(_PLANS) > _MEMO_SIZE:
         _PLANS.popitem(last=False)
@@ -408,45 +415,71 @@ def _walk(plan: _Plan, counts: list[int], deadline: Deadline) -> list[list[Step]
 EXACT_CELLS = 130
 
 
-def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadline = NO_LIMIT
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """_dense_pass with packed integers: (weight, each box's expected mines) per mine total."""
+def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadline = NO_LIMIT,
+                loose: tuple[bool, ...] = (), room: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """_dense_pass with packed integers: (weight, each box's expected mines) per mine total.
+
+    With `loose` (tally_free), the mines of the boxes it marks are counted twice over, by the
+    mine total and by the free rule's need (0 to `room`): each polynomial packs one row of
+    coefficients per need, so a loose box's k mines shift by k rows and k slots. The results
+    then have a need axis before the mine total's."""
     n, cells = len(sizes), sum(sizes)
     length = cells + 1
     width = (cells + cells.bit_length() + 9) // 8  # bytes per coefficient: > cells x 2^cells
     bits = 8 * width
+    unit = [bits * (length + 1) if loose and loose[i] else bits for i in range(n)]
     ways = [[comb(size, k) for k in range(size + 1)] for size in sizes]
     forward: list[dict[int, int]] = [{0: 1}]
     for i in range(n):
-        here, w, nxt = forward[i], ways[i], {}
+        here, w, nxt, u = forward[i], ways[i], {}, unit[i]
         for state, k, key in steps[i]:
-            nxt[key] = nxt.get(key, 0) + (here[state] << bits * k) * w[k]
+            nxt[key] = nxt.get(key, 0) + (here[state] << u * k) * w[k]
         forward.append(nxt)
         deadline.check()  # (a wide component has many states a box: each pass is checked box by box)
     backward: list[dict[int, int]] = [{} for _ in range(n + 1)]
     backward[n] = {0: 1}
     for i in range(n - 1, -1, -1):
-        tails, w, acc = backward[i + 1], ways[i], {}
+        tails, w, acc, u = backward[i + 1], ways[i], {}, unit[i]
         for state, k, key in steps[i]:
             tail = tails.get(key)
             if tail is not None:
-                acc[state] = acc.get(state, 0) + (tail << bits * k) * w[k]
+                acc[state] = acc.get(state, 0) + (tail << u * k) * w[k]
         backward[i] = acc
         deadline.check()
     totals = [forward[n].get(0, 0)]
     for i in range(n):
-        here, tails, w, total = forward[i], backward[i + 1], ways[i], 0
+        here, tails, w, total, u = forward[i], backward[i + 1], ways[i], 0, unit[i]
         for state, k, key in steps[i]:
             tail = tails.get(key) if k else None
             if tail is not None:
-                total += (here[state] * tail << bits * k) * (k * w[k])
+                total += (here[state] * tail << u * k) * (k * w[k])
         totals.append(total)
         deadline.check()
-    size = length * width
+    size = length * (room + 1) * width
     raw = b"".join(v.to_bytes(size, "little") for v in totals)
-    digits = np.frombuffer(raw, dtype=np.uint8).reshape(n + 1, length, width).astype(float)
+    digits = np.frombuffer(raw, dtype=np.uint8).reshape(n + 1, (room + 1) * length, width).astype(float)
     counted = digits @ (256.0 ** np.arange(width))
+    if loose:
+        counted = counted.reshape(n + 1, room + 1, length)
     return counted[0], counted[1:]
+
+
+def tally_free(boxes: list[Box], counts: list[int], free: int, room: int, log_x: float = 0.0,
+               deadline: Deadline = NO_LIMIT) -> list[Tally | None] | None:
+    """One component's tally for every need of rule `free` (0 to `room`: None where no layout
+    has it) in one count: the guesser asks what each number a cell could show leaves, and the
+    boards differ in that one need only. None where the component is too big for packed
+    integers (EXACT_CELLS): the caller counts need by need."""
+    plan = _plan(boxes, free)
+    if sum(plan.sizes) > EXACT_CELLS:
+        return None
+    steps = _walk(plan, counts, deadline)
+    weight, box_mines = _exact_pass(steps, plan.sizes, deadline, plan.loose, room)
+    tallies: list[Tally | None] = []
+    for need in range(room + 1):
+        tilted = _tilted(np.vstack([weight[need], box_mines[:, need]]), log_x)
+        tallies.append(None if tilted[0] is None else Tally(plan.boxes, tilted[0], tuple(tilted[1:]), log_x))
+    return tallies
 
 
 def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadline = NO_LIMIT
@@ -605,10 +638,120 @@ def log_count(problem: Problem, deadline: Deadline = NO_LIMIT) -> float:
     return _logsumexp(log_every + log_off[lo:])
 
 
+def by_need(problem: Problem, free: int, room: int, deadline: Deadline = NO_LIMIT) -> list[Probabilities | None] | None:
+    """The odds for every need of rule `free` (0 to `room`; its count in `problem` is not read):
+    None for a need no layout fits. What the guesser asks of each number a cell could show, with
+    the component that rule lies in counted once for all of them (tally_free) instead of once
+    each. None where that component is too big for it: the caller asks need by need."""
+    counts = [rule.count for rule in problem.rules]
+    log_x = _tilt(problem)
+    comps = split_components(make_boxes(problem))
+    star = next(i for i, comp in enumerate(comps) if any(free in box.rules for box in comp))
+    each = tally_free(comps[star], counts, free, room, log_x, deadline)
+    if each is None:
+        return None
+    rest = [tally_component(comp, counts, log_x, deadline) for i, comp in enumerate(comps) if i != star]
+    if problem.mines_left is not None:
+        return _join_each(problem, rest, star, each, log_x)
+    out: list[Probabilities | None] = []
+    for tally in each:
+        try:
+            out.append(None if tally is None else join(problem, [*rest[:star], tally, *rest[star:]], log_x))
+        except InconsistentBoardError:
+            out.append(None)
+    return out
+
+
+def _join_each(problem: Problem, rest: list[Tally], star: int, each: list[Tally | None], log_x: float
+               ) -> list[Probabilities | None]:
+    """join for several tallies of one component (each: None where no layout fits), the others
+    (`rest`, the component at `star` left out) and the mine count fixed. Every sum of the join
+    splits into the others' part, worked out once as a function of the mines in that one
+    component, and that component's own weights: so each tally costs a few small array
+    operations, not a join. (The same sums as join's, in another order: equal to rounding.)"""
+    assert problem.mines_left is not None
+    out: list[Probabilities | None] = [None] * len(each)
+    live = [v for v, t in enumerate(each) if t is not None]
+    if not live:
+        return out
+    n_int, left = len(problem.interior), problem.mines_left
+    length = max(t.weight.lo + len(t.weight.arr) for t in each if t is not None)
+    log_s = np.full((len(live), length), -np.inf)  # the component's log weights by its mines
+    for row, v in enumerate(live):
+        lo, logs = each[v].weight.log_values(log_x)  # type: ignore[union-attr]
+        log_s[row, lo : lo + len(logs)] = logs
+    prefix = [_ONE]
+    for t in rest:
+        prefix.append(_times(prefix[-1], t.weight))
+    suffix = [_ONE]
+    for t in reversed(rest):
+        suffix.append(_times(suffix[-1], t.weight))
+    suffix.reverse()
+    olo, log_others = prefix[-1].log_values(log_x)
+    reach = length + sum(t.weight.lo + len(t.weight.arr) for t in rest) + 1
+    log_off = _log_comb(n_int, left - np.arange(reach))  # the interior's layouts, by frontier mines
+    with np.errstate(divide="ignore"):
+        log_left = np.log(np.clip(left - np.arange(reach), 0, None).astype(float))
+    # By the component's mines s: the weight of everything else, and of its interior mines.
+    rest_w = _logsumexp_last(_windows(log_off[olo:], len(log_others), length) + log_others)
+    inner_w = _logsumexp_last(_windows((log_off + log_left)[olo:], len(log_others), length) + log_others)
+    log_z = _logsumexp_last(log_s + rest_w)
+    fits = np.isfinite(log_z)  # (a need the mine count rules out: no layout)
+    live, log_s, log_z = [v for v, ok in zip(live, fits) if ok], log_s[fits], log_z[fits]
+    # The others' odds: each one's weight of the rest but it, by its mines plus the component's.
+    others: list[np.ndarray] = []
+    for c, t in enumerate(rest):
+        nlo, log_nc = _times(prefix[c], suffix[c + 1]).log_values(log_x)
+        wlo, width = t.weight.lo, len(t.weight.arr)
+        by_sum = _logsumexp_last(_windows(log_off[wlo + nlo :], len(log_nc), width + length - 1) + log_nc)
+        given = _logsumexp_last(log_s[:, None, :] + _windows(by_sum, length, width)[None]) - log_z[:, None]
+        rows, log_mines, sizes = t.aligned
+        odds = np.zeros((len(live), len(t.boxes)))
+        if len(rows):
+            odds[:, rows] = np.exp(_logsumexp_last(log_mines[None] + given[:, None, :])) / sizes
+        others.append(odds)
+    for row, v in enumerate(live):
+        tally = each[v]
+        assert tally is not None
+        rows, log_mines, sizes = tally.aligned
+        wlo, width = tally.weight.lo, len(tally.weight.arr)
+        odds = np.zeros(len(tally.boxes))
+        if len(rows):
+            odds[rows] = np.exp(_logsumexp_rows(log_mines + (rest_w[wlo : wlo + width] - log_z[row]))) / sizes
+        box_odds = [o[row] for o in others]
+        box_odds.insert(star, odds)
+        interior = float(np.exp(_logsumexp(log_s[row] + inner_w) - log_z[row])) / n_int if n_int else None
+        out[v] = Probabilities((*rest[:star], tally, *rest[star:]), tuple(box_odds), interior,
+                               problem.interior, float(np.exp(min(log_z[row], 700.0))), float(log_z[row]))
+    return out
+
+
+def _windows(arr: np.ndarray, size: int, count: int) -> np.ndarray:
+    """The first `count` windows of `size` values of arr (-inf past its end)."""
+    need = size + count - 1
+    if len(arr) < need:
+        arr = np.concatenate([arr, np.full(need - len(arr), -np.inf)])
+    return np.lib.stride_tricks.sliding_window_view(arr, size)[:count]
+
+
+def _logsumexp_last(logs: np.ndarray) -> np.ndarray:
+    """log(sum(exp)) over the last axis, -inf where nothing there is finite."""
+    top = logs.max(axis=-1)
+    safe = np.where(np.isfinite(top), top, 0.0)
+    with np.errstate(divide="ignore"):
+        return safe + np.log(np.exp(logs - safe[..., None]).sum(axis=-1))
+
+
 def probabilities(problem: Problem, deadline: Deadline = NO_LIMIT) -> Probabilities:
     """Exact probabilities; raises InconsistentBoardError when no layout exists, OutOfTime when
     the deadline passes (or a component is too wide to count) first."""
     tallies, log_x = _tallies(problem, deadline)
+    return join(problem, tallies, log_x)
+
+
+def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
+    """The odds of every covered cell from the components' tallies, the interior and the mine
+    count (the problem's rules are not read: they made the tallies)."""
     n_int = len(problem.interior)
     box_odds: list[np.ndarray] = []
     if problem.mines_left is None:
