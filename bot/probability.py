@@ -149,8 +149,8 @@ class Probabilities:
     `interior`, the shared value of the cells no number touches. `cells` lists them cell by cell,
     made when first read: the guesser's look-ahead needs only the safest value (`smallest`)."""
 
-    tallies: tuple[Tally, ...]
-    box_odds: tuple[np.ndarray, ...]  # per tally, each box's probability for one of its cells
+    boxes: tuple[tuple[Box, ...], ...]  # per counted component
+    box_odds: tuple[np.ndarray, ...]  # per component, each box's probability for one of its cells
     interior: float | None
     interior_cells: tuple[Cell, ...]
     layouts: float  # total weight (scaled when a count is known): 0 means inconsistent
@@ -159,8 +159,8 @@ class Probabilities:
     @cached_property
     def cells(self) -> dict[Cell, float]:
         cells: dict[Cell, float] = {}
-        for t, odds in zip(self.tallies, self.box_odds):
-            for box, p in zip(t.boxes, odds.tolist()):
+        for boxes, odds in zip(self.boxes, self.box_odds):
+            for box, p in zip(boxes, odds.tolist()):
                 cells.update(dict.fromkeys(box.cells, p))
         if self.interior is not None:
             cells.update(dict.fromkeys(self.interior_cells, self.interior))
@@ -170,8 +170,8 @@ class Probabilities:
         """The lowest probability of a covered cell and the next lowest of another cell (the same
         where the first's box or the interior holds two or more); None: nothing is covered."""
         lows: list[float] = []
-        for t, odds in zip(self.tallies, self.box_odds):
-            for box, p in zip(t.boxes, odds.tolist()):
+        for boxes, odds in zip(self.boxes, self.box_odds):
+            for box, p in zip(boxes, odds.tolist()):
                 lows += [p] * min(2, len(box.cells))
         if self.interior is not None:
             lows += [self.interior] * min(2, len(self.interior_cells))
@@ -464,22 +464,31 @@ def _exact_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadl
     return counted[0], counted[1:]
 
 
-def tally_free(boxes: list[Box], counts: list[int], free: int, room: int, log_x: float = 0.0,
-               deadline: Deadline = NO_LIMIT) -> list[Tally | None] | None:
-    """One component's tally for every need of rule `free` (0 to `room`: None where no layout
-    has it) in one count: the guesser asks what each number a cell could show leaves, and the
-    boards differ in that one need only. None where the component is too big for packed
-    integers (EXACT_CELLS): the caller counts need by need."""
+class Free(NamedTuple):
+    """One component counted for every need of one of its rules (tally_free): plain counts."""
+
+    boxes: tuple[Box, ...]
+    weight: np.ndarray  # [need, mines]: layouts
+    box_mines: np.ndarray  # [box, need, mines]: the box's mines summed over those layouts
+
+    def tally(self, need: int, log_x: float) -> Tally | None:
+        """The tally of one need (None: no layout has it)."""
+        tilted = _tilted(np.vstack([self.weight[need], self.box_mines[:, need]]), log_x)
+        return None if tilted[0] is None else Tally(self.boxes, tilted[0], tuple(tilted[1:]), log_x)
+
+
+def tally_free(boxes: list[Box], counts: list[int], free: int, room: int, deadline: Deadline = NO_LIMIT
+               ) -> Free | None:
+    """One component counted for every need of rule `free` (0 to `room`) at once: the guesser
+    asks what each number a cell could show leaves, and the boards differ in that one need only.
+    None where the component is too big for packed integers (EXACT_CELLS): the caller counts
+    need by need."""
     plan = _plan(boxes, free)
     if sum(plan.sizes) > EXACT_CELLS:
         return None
     steps = _walk(plan, counts, deadline)
     weight, box_mines = _exact_pass(steps, plan.sizes, deadline, plan.loose, room)
-    tallies: list[Tally | None] = []
-    for need in range(room + 1):
-        tilted = _tilted(np.vstack([weight[need], box_mines[:, need]]), log_x)
-        tallies.append(None if tilted[0] is None else Tally(plan.boxes, tilted[0], tuple(tilted[1:]), log_x))
-    return tallies
+    return Free(plan.boxes, weight, box_mines)
 
 
 def _dense_pass(steps: list[list[Step]], sizes: tuple[int, ...], deadline: Deadline = NO_LIMIT
@@ -647,14 +656,15 @@ def by_need(problem: Problem, free: int, room: int, deadline: Deadline = NO_LIMI
     log_x = _tilt(problem)
     comps = split_components(make_boxes(problem))
     star = next(i for i, comp in enumerate(comps) if any(free in box.rules for box in comp))
-    each = tally_free(comps[star], counts, free, room, log_x, deadline)
+    each = tally_free(comps[star], counts, free, room, deadline)
     if each is None:
         return None
     rest = [tally_component(comp, counts, log_x, deadline) for i, comp in enumerate(comps) if i != star]
     if problem.mines_left is not None:
         return _join_each(problem, rest, star, each, log_x)
     out: list[Probabilities | None] = []
-    for tally in each:
+    for need in range(room + 1):
+        tally = each.tally(need, log_x)
         try:
             out.append(None if tally is None else join(problem, [*rest[:star], tally, *rest[star:]], log_x))
         except InconsistentBoardError:
@@ -662,24 +672,20 @@ def by_need(problem: Problem, free: int, room: int, deadline: Deadline = NO_LIMI
     return out
 
 
-def _join_each(problem: Problem, rest: list[Tally], star: int, each: list[Tally | None], log_x: float
+def _join_each(problem: Problem, rest: list[Tally], star: int, each: Free, log_x: float
                ) -> list[Probabilities | None]:
-    """join for several tallies of one component (each: None where no layout fits), the others
-    (`rest`, the component at `star` left out) and the mine count fixed. Every sum of the join
-    splits into the others' part, worked out once as a function of the mines in that one
-    component, and that component's own weights: so each tally costs a few small array
-    operations, not a join. (The same sums as join's, in another order: equal to rounding.)"""
+    """join for each need of one component (`each`), the others (`rest`, the component at `star`
+    left out) and the mine count fixed. Every sum of the join splits into the others' part,
+    worked out once as a function of the mines in that one component, and that component's own
+    counts: so each need costs a few small array operations, not a join. (The same sums as
+    join's, in another order: equal to rounding.)"""
     assert problem.mines_left is not None
-    out: list[Probabilities | None] = [None] * len(each)
-    live = [v for v, t in enumerate(each) if t is not None]
-    if not live:
-        return out
+    needs, length = each.weight.shape
+    out: list[Probabilities | None] = [None] * needs
     n_int, left = len(problem.interior), problem.mines_left
-    length = max(t.weight.lo + len(t.weight.arr) for t in each if t is not None)
-    log_s = np.full((len(live), length), -np.inf)  # the component's log weights by its mines
-    for row, v in enumerate(live):
-        lo, logs = each[v].weight.log_values(log_x)  # type: ignore[union-attr]
-        log_s[row, lo : lo + len(logs)] = logs
+    with np.errstate(divide="ignore"):
+        log_s = np.log(each.weight)  # [need, mines]: the component's log weights
+        log_bm = np.log(each.box_mines)
     prefix = [_ONE]
     for t in rest:
         prefix.append(_times(prefix[-1], t.weight))
@@ -696,8 +702,13 @@ def _join_each(problem: Problem, rest: list[Tally], star: int, each: list[Tally 
     rest_w = _logsumexp_last(_windows(log_off[olo:], len(log_others), length) + log_others)
     inner_w = _logsumexp_last(_windows((log_off + log_left)[olo:], len(log_others), length) + log_others)
     log_z = _logsumexp_last(log_s + rest_w)
-    fits = np.isfinite(log_z)  # (a need the mine count rules out: no layout)
-    live, log_s, log_z = [v for v, ok in zip(live, fits) if ok], log_s[fits], log_z[fits]
+    live = np.flatnonzero(np.isfinite(log_z))  # (the needs some layout has, the mine count too)
+    if not len(live):
+        return out
+    log_s, log_z = log_s[live], log_z[live]
+    # Its boxes' odds: their mines by its mines, times everything else's weight.
+    sizes = np.array([len(box.cells) for box in each.boxes], dtype=float)
+    star_odds = np.exp(_logsumexp_last(log_bm[:, live] + (rest_w - log_z[:, None])[None])).T / sizes
     # The others' odds: each one's weight of the rest but it, by its mines plus the component's.
     others: list[np.ndarray] = []
     for c, t in enumerate(rest):
@@ -705,24 +716,19 @@ def _join_each(problem: Problem, rest: list[Tally], star: int, each: list[Tally 
         wlo, width = t.weight.lo, len(t.weight.arr)
         by_sum = _logsumexp_last(_windows(log_off[wlo + nlo :], len(log_nc), width + length - 1) + log_nc)
         given = _logsumexp_last(log_s[:, None, :] + _windows(by_sum, length, width)[None]) - log_z[:, None]
-        rows, log_mines, sizes = t.aligned
+        rows, log_mines, box_sizes = t.aligned
         odds = np.zeros((len(live), len(t.boxes)))
         if len(rows):
-            odds[:, rows] = np.exp(_logsumexp_last(log_mines[None] + given[:, None, :])) / sizes
+            odds[:, rows] = np.exp(_logsumexp_last(log_mines[None] + given[:, None, :])) / box_sizes
         others.append(odds)
-    for row, v in enumerate(live):
-        tally = each[v]
-        assert tally is not None
-        rows, log_mines, sizes = tally.aligned
-        wlo, width = tally.weight.lo, len(tally.weight.arr)
-        odds = np.zeros(len(tally.boxes))
-        if len(rows):
-            odds[rows] = np.exp(_logsumexp_rows(log_mines + (rest_w[wlo : wlo + width] - log_z[row]))) / sizes
+    interior = np.exp(_logsumexp_last(log_s + inner_w) - log_z) / n_int if n_int else None
+    boxes = tuple(t.boxes for t in rest)
+    boxes = (*boxes[:star], each.boxes, *boxes[star:])
+    for row, need in enumerate(live.tolist()):
         box_odds = [o[row] for o in others]
-        box_odds.insert(star, odds)
-        interior = float(np.exp(_logsumexp(log_s[row] + inner_w) - log_z[row])) / n_int if n_int else None
-        out[v] = Probabilities((*rest[:star], tally, *rest[star:]), tuple(box_odds), interior,
-                               problem.interior, float(np.exp(min(log_z[row], 700.0))), float(log_z[row]))
+        box_odds.insert(star, star_odds[row])
+        out[need] = Probabilities(boxes, tuple(box_odds), None if interior is None else float(interior[row]),
+                                  problem.interior, float(np.exp(min(log_z[row], 700.0))), float(log_z[row]))
     return out
 
 
@@ -764,7 +770,7 @@ def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
             log_total += log_z
             box_odds.append(np.array([0.0 if mines is None else float(np.exp(_log_sum(mines) - log_z)) / len(box.cells)
                                       for box, mines in zip(t.boxes, t.box_mines)]))
-        return Probabilities(tuple(tallies), tuple(box_odds), 0.5 if n_int else None, problem.interior,
+        return Probabilities(tuple(t.boxes for t in tallies), tuple(box_odds), 0.5 if n_int else None, problem.interior,
                              float(np.exp(min(log_total, 700.0))), float(log_total + n_int * np.log(2.0)))
 
     left = problem.mines_left
@@ -801,7 +807,7 @@ def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
         with np.errstate(divide="ignore"):
             log_left = np.log(np.clip(left - np.arange(lo, top), 0, None).astype(float))
         interior = float(np.exp(_logsumexp(log_every + log_off[lo:] + log_left) - log_z)) / n_int
-    return Probabilities(tuple(tallies), tuple(box_odds), interior, problem.interior,
+    return Probabilities(tuple(t.boxes for t in tallies), tuple(box_odds), interior, problem.interior,
                          float(np.exp(min(log_z, 700.0))), float(log_z))
 
 
