@@ -13,16 +13,18 @@ which is astronomically large on Expert.  Instead, as the strongest solvers do:
 4. components are combined by convolution over mine count, and the cells no number
    touches are weighted by C(interior, mines left - frontier mines).
 
-The guesser recounts many small components (every number a candidate could show), where the
-time is Python's per-step work: a component of up to EXACT_CELLS cells is counted in Python's
-integers, each polynomial packed into one integer, so a step is one operation and the count is
-exact. Up to DENSE_CELLS cells, float arrays (exact enough: every weight is a sum of positive
-terms, relative error near 1e-15; they cannot overflow); a bigger component (a 100 x 100
-board's frontier) in Poly: banded, rescaled, tilted polynomials. The components' totals are joined with the
-interior's binomials in log space: those span thousands of orders of magnitude on a big
-board, where any one scale underflows the totals that are possible. Past a deadline, or past
-MAX_SLOTS coefficients, the count gives up (OutOfTime): bot.advice then labels its odds
-approximate (bot.approximate).
+The guesser asks for the odds after every number a candidate could show. Those boards differ in
+one number only, so they are counted together (by_need): that number's rule is left out of the
+state and its mines become a second axis of each polynomial, and the join's sums over the other
+components are worked out once for all the numbers. The time is Python's per-step work: a
+component of up to EXACT_CELLS cells is counted in Python's integers, each polynomial packed
+into one integer, so a step is one operation and the count is exact. Up to DENSE_CELLS cells,
+float arrays (exact enough: every weight is a sum of positive terms, relative error near 1e-15;
+they cannot overflow); a bigger component (a 100 x 100 board's frontier) in Poly: banded,
+rescaled, tilted polynomials. The components' totals are joined with the interior's binomials in
+log space: those span thousands of orders of magnitude on a big board, where any one scale
+underflows the totals that are possible. Past a deadline, or past MAX_SLOTS coefficients, the
+count gives up (OutOfTime): bot.advice then labels its odds approximate (bot.approximate).
 """
 
 from __future__ import annotations
