@@ -21,16 +21,17 @@ from bot.errors import InconsistentBoardError
 from bot.probability import Probabilities, by_need, probabilities
 from bot.rules import Problem, reveal
 
-#: Candidates may be this much less safe than the safest cell and still win on what they teach.
+#: Candidates may be this much less safe than the safest cell and still win on what they teach
+#: (when CUTOFF is None).
 SLACK = 0.03
-#: Or, when set, candidates are the cells at least this share of the safest cell's safety
-#: (DavidNHill's hard cut-off, 0.9), SLACK then unused. With 20 candidates deep: +23 and +47 wins
-#: on two sets of 20 000 paired Expert boards (together 638 / 568 discordant, p = 0.044), but
-#: decision p99 40 ms against 34 ms without it (same machine and hour; issue 18's bound: 30 ms):
-#: off until a cheaper form keeps the gain (README).
-CUTOFF: float | None = None
+#: Candidates are the cells at least this share of the safest cell's safety (DavidNHill's hard
+#: cut-off, 0.9), looked at up to 20 deep. Paired Expert runs of 20 000 boards, with it and with
+#: SLACK: +23, +47, +28 wins on three sets (978 / 880 discordant together, p = 0.023). It once
+#: cost the p99 target; with the look-ahead's numbers counted together (by_need) it costs about
+#: 3 ms of decision p99 (README). None: SLACK.
+CUTOFF: float | None = 0.9
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
-DEPTH_CANDIDATES = 6
+DEPTH_CANDIDATES = 20
 #: Interior cells are alike for safety: this many of them (the most open) are looked at deeper.
 INTERIOR_CANDIDATES = 2
 #: Weight of progress: the chance that the number shown proves some other cell safe.

@@ -30,7 +30,7 @@ def apply(variant: str) -> None:
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
     forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term),
     blend (the share of the second safest cell in the next click's worth), cutoff (candidates
-    by a share of the best safety instead of slack), pockets (1: enclosed groups played first), defer (1: candidates in
+    by a share of the best safety; none: by slack), pockets (1: enclosed groups played first), defer (1: candidates in
     small closed-off areas wait, bot.space), offedge (1: DavidNHill's interior candidates),
     chains (1: unavoidable 50/50 chains guessed first, bot.chains)."""
     if variant == "no-fifty":
@@ -42,7 +42,8 @@ def apply(variant: str) -> None:
         return
     values = dict(part.split("=") for part in variant.split(","))
     guess.SLACK = float(values.get("slack", guess.SLACK))
-    guess.CUTOFF = float(values["cutoff"]) if "cutoff" in values else guess.CUTOFF
+    if "cutoff" in values:
+        guess.CUTOFF = None if values["cutoff"] == "none" else float(values["cutoff"])
     guess.DEPTH_CANDIDATES = int(values.get("depth", guess.DEPTH_CANDIDATES))
     guess.PROGRESS = float(values.get("progress", guess.PROGRESS))
     guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))

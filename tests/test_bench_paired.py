@@ -19,14 +19,14 @@ def run(*variants: str) -> subprocess.CompletedProcess:
 def test_each_variant_starts_from_the_current_settings_not_from_the_one_before() -> None:
     # The first variant changes some of these games; the second is the current guess itself, so
     # it can differ in no game unless it inherited the first one's settings.
-    done = run("depth=1,ltr=0,layouts=1", "slack=0.03")
+    done = run("depth=1,ltr=0,layouts=1", "cutoff=0.9")
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stdout.splitlines() if "paired games" in line]
     assert len(lines) == 2, done.stdout
     first, second = lines
     assert first.split("current ")[1].split(" won")[0] == second.split("current ")[1].split(" won")[0]
     assert "won only by current 0, only by depth=1,ltr=0,layouts=1 0" not in first, done.stdout
-    assert second.endswith("won only by current 0, only by slack=0.03 0"), done.stdout
+    assert second.endswith("won only by current 0, only by cutoff=0.9 0"), done.stdout
 
 
 def test_a_variant_that_fails_stops_the_run_with_a_message_instead_of_hanging() -> None:
