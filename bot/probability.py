@@ -688,13 +688,7 @@ def _join_each(problem: Problem, rest: list[Tally], star: int, each: Free, log_x
     with np.errstate(divide="ignore"):
         log_s = np.log(each.weight)  # [need, mines]: the component's log weights
         log_bm = np.log(each.box_mines)
-    prefix = [_ONE]
-    for t in rest:
-        prefix.append(_times(prefix[-1], t.weight))
-    suffix = [_ONE]
-    for t in reversed(rest):
-        suffix.append(_times(suffix[-1], t.weight))
-    suffix.reverse()
+    prefix, suffix = _products(rest)
     olo, log_others = prefix[-1].log_values(log_x)
     reach = length + sum(t.weight.lo + len(t.weight.arr) for t in rest) + 1
     log_off = _log_comb(n_int, left - np.arange(reach))  # the interior's layouts, by frontier mines
@@ -732,6 +726,19 @@ def _join_each(problem: Problem, rest: list[Tally], star: int, each: Free, log_x
         out[need] = Probabilities(boxes, tuple(box_odds), None if interior is None else float(interior[row]),
                                   problem.interior, float(np.exp(min(log_z[row], 700.0))), float(log_z[row]))
     return out
+
+
+def _products(tallies: list[Tally]) -> tuple[list[Poly], list[Poly]]:
+    """The weights' products over the first c tallies and over the tallies from c on: with them
+    each component gets the distribution of all the others (prefix[c] x suffix[c + 1])."""
+    prefix = [_ONE]
+    for t in tallies:
+        prefix.append(_times(prefix[-1], t.weight))
+    suffix = [_ONE]
+    for t in reversed(tallies):
+        suffix.append(_times(suffix[-1], t.weight))
+    suffix.reverse()
+    return prefix, suffix
 
 
 def _windows(arr: np.ndarray, size: int, count: int) -> np.ndarray:
@@ -776,14 +783,7 @@ def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
                              float(np.exp(min(log_total, 700.0))), float(log_total + n_int * np.log(2.0)))
 
     left = problem.mines_left
-    # Prefix/suffix products give each component the distribution of all the others.
-    prefix = [_ONE]
-    for t in tallies:
-        prefix.append(_times(prefix[-1], t.weight))
-    suffix = [_ONE]
-    for t in reversed(tallies):
-        suffix.append(_times(suffix[-1], t.weight))
-    suffix.reverse()
+    prefix, suffix = _products(tallies)
     lo, log_every = prefix[-1].log_values(log_x)
     top = lo + len(log_every)
     log_off = _log_comb(n_int, left - np.arange(top))  # log C(interior, left - j): the interior's layouts
