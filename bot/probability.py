@@ -797,12 +797,11 @@ def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
         olo, log_others = _times(prefix[c], suffix[c + 1]).log_values(log_x)
         wlo, width = t.weight.lo, len(t.weight.arr)
         # rest[i]: the weight of everything else given wlo + i mines here, relative to the total
-        windows = np.lib.stride_tricks.sliding_window_view(log_off[wlo + olo :], len(log_others))[:width]
-        rest = _logsumexp_rows(windows + log_others) - log_z
+        rest = _logsumexp_last(_windows(log_off[wlo + olo :], len(log_others), width) + log_others) - log_z
         rows, log_mines, sizes = t.aligned
         odds = np.zeros(len(t.boxes))
         if len(rows):
-            odds[rows] = np.exp(_logsumexp_rows(log_mines + rest)) / sizes
+            odds[rows] = np.exp(_logsumexp_last(log_mines + rest)) / sizes
         box_odds.append(odds)
     interior = None
     if n_int:
@@ -811,14 +810,6 @@ def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
         interior = float(np.exp(_logsumexp(log_every + log_off[lo:] + log_left) - log_z)) / n_int
     return Probabilities(tuple(t.boxes for t in tallies), tuple(box_odds), interior, problem.interior,
                          float(np.exp(min(log_z, 700.0))), float(log_z))
-
-
-def _logsumexp_rows(logs: np.ndarray) -> np.ndarray:
-    """Row-wise log(sum(exp)), -inf for a row with no finite entry."""
-    top = logs.max(axis=1)
-    safe = np.where(np.isfinite(top), top, 0.0)
-    with np.errstate(divide="ignore"):
-        return safe + np.log(np.exp(logs - safe[:, None]).sum(axis=1))
 
 
 def _logsumexp(logs: np.ndarray) -> float:
