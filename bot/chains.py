@@ -9,7 +9,7 @@ apart: swapping them keeps every number and the mine count. The chain is a coin 
 tossed some time, and tossing it first risks nothing more, while a safe cell's number may teach
 the rest of the board something. DavidNHill's solver finds such chains by walking links from a
 closed end; this finds them as the two-colourable groups of links and checks the swap exactly.
-The two-cell case with no unknown neighbours is `guess.unavoidable_pairs`.
+The two-cell case with no unknown neighbours is `unavoidable_pairs`.
 """
 
 from __future__ import annotations
@@ -83,3 +83,29 @@ def _indistinguishable(problem: Problem, one: frozenset[Cell], other: frozenset[
                 if len(one.intersection(around)) != len(other.intersection(around)):
                     return False
     return True
+
+
+def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozenset[Cell]]:
+    """The 50/50s no future move can resolve: two covered cells holding one mine, every number
+    that touches either touches both and nothing else still unknown, and every other neighbour of
+    both already open or a proven mine (so no number yet to show could tell them apart; the mine
+    count cannot either, as the pair always holds exactly one). Taking one first loses no chance
+    and tells the rest of the board one more mine's place."""
+    covered = set(problem.covered) - mines
+    touching: dict[Cell, list[frozenset[Cell]]] = {}
+    for rule in problem.rules:
+        unknown = frozenset(rule.cells) - mines
+        for cell in unknown:
+            touching.setdefault(cell, []).append(unknown)
+    pairs: list[frozenset[Cell]] = []
+    for rule in problem.rules:
+        pair = frozenset(rule.cells) - mines
+        if len(pair) != 2 or rule.count - len(set(rule.cells) & mines) != 1 or pair in pairs:
+            continue
+        if any(unknown != pair for cell in pair for unknown in touching[cell]):
+            continue
+        around = {n for cell in pair for n in neighbours(problem.shape, cell)} - pair
+        if around & covered:
+            continue
+        pairs.append(pair)
+    return pairs

@@ -1,10 +1,10 @@
 """Which covered cell to open when none is proven safe.
 
 Safety first, but not only: among the nearly-safest cells, the one whose number most often
-makes the *next* move safe wins ("secondary safety", as the strongest published solvers do).
-For each candidate and each number it could show, the board with that number is counted
-exactly: how likely that number is, and how safe the best move after it would be. A cell whose
-every possible number leaves nothing learnt scores low by itself (a dead cell).
+makes the *next* move safe wins ("secondary safety", as the strongest published solvers do):
+each candidate is scored by looking two moves ahead (bot.lookahead), and, where that cannot tell
+the best few apart, three (DEEP_MARGIN). Before that, the moves no look-ahead could improve: an
+unavoidable 50/50 is taken at once, and with few layouts left the exact search decides.
 """
 
 from __future__ import annotations
@@ -13,13 +13,11 @@ import math
 
 import numpy as np
 
-from bot import chains, long_term, pockets, space
-from bot.board import Board, Cell, around_count, neighbours
+from bot import chains, long_term, lookahead, pockets, space
+from bot.board import Board, Cell, around_count
 from bot.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.endgame import MAX_LAYOUTS, best_guess
-from bot.errors import InconsistentBoardError
-from bot.probability import Probabilities, by_need, probabilities
-from bot.rules import Problem, reveal
+from bot.rules import Problem
 
 #: Candidates may be this much less safe than the safest cell and still win on what they teach
 #: (when CUTOFF is None).
@@ -34,21 +32,9 @@ CUTOFF: float | None = 0.9
 DEPTH_CANDIDATES = 20
 #: Interior cells are alike for safety: this many of them (the most open) are looked at deeper.
 INTERIOR_CANDIDATES = 2
-#: Weight of progress: the chance that the number shown proves some other cell safe.
-PROGRESS = 0.0
 #: Dead cells (one number possible: opening one teaches nothing, and it can wait for a later
 #: number to decide it) are opened only when every candidate is dead, as DavidNHill's solver does.
 AVOID_DEAD = False
-#: A number that leaves an unavoidable 50/50 behind (unavoidable_pairs) halves what the rest of the
-#: game is worth: each number's next click weighed by 1/2 per pair it forms (DavidNHill's idea).
-#: Off: one number of 4 871 formed such a pair in 150 Expert games (README).
-FIFTY_PENALTY = False
-
-
-#: The next click's worth blends the safest cell with the next safest, this much of the latter
-#: (DavidNHill's 0.2: one good guess left is worth less than two). Off: 8 121 vs 8 127 of 20 000
-#: paired Expert games with 0.2 (README).
-BLEND = 0.0
 #: Long-term risk (bot.long_term): a cell a 50/50 may form on is worth more than its safety, and a
 #: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea). On: 8 243 vs 8 187 of
 #: 20 000 paired Expert games (p = 0.05), and +48 on 20 000 more with an earlier version (README).
@@ -67,6 +53,14 @@ OFF_EDGE = False
 #: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s). On: 8 129 vs
 #: 8 030 of 20 000 paired Expert games (p = 0.0004, README).
 CHAINS = True
+
+
+#: Three moves deep (bot.lookahead.three_moves) for the candidates whose two-move scores lie
+#: within this share of the best, at most DEEP_CANDIDATES of them, spending at most DEEP_BUDGET
+#: two-move looks a decision (past it the two-move choice stands). None: two moves only.
+DEEP_MARGIN: float | None = None
+DEEP_CANDIDATES = 2
+DEEP_BUDGET = 24
 
 
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
@@ -98,7 +92,7 @@ def choose_guess(
     covered = [c for c in problem.covered if c not in mines]
     if not covered:
         return None
-    pairs = unavoidable_pairs(problem, mines)
+    pairs = chains.unavoidable_pairs(problem, mines)
     if pairs:  # it must be guessed some time, and nothing will make it better: now
         return min(pairs[0])
     shut = around_count(board.cells < 0)
@@ -144,21 +138,52 @@ def choose_guess(
     if len(near) == 1:
         return near[0]
     best_key = dead_key = None
+    scored = []
     for cell in near:  # best bound first; a cell's score never exceeds its bound (its safety, times
         safety = 1.0 - float(grid[cell])  # its 50/50 factor), so stop when no later cell can beat
-        if best_key is not None and safety * (1.0 + PROGRESS * safety) * factor[cell] < best_key[0]:
+        if best_key is not None and safety * (1.0 + lookahead.PROGRESS * safety) * factor[cell] < best_key[0]:
             break  # the best score found (exact pruning)
         try:
-            score, outcomes = _look(problem, cell, safety, deadline)
+            score, outcomes = lookahead.look(problem, cell, safety, deadline)
         except OutOfTime:
             break
         key = (_rounded(score * factor[cell]), _openness(shut, cell), cell)
         if AVOID_DEAD and outcomes <= 1:
             dead_key = key if dead_key is None or key > dead_key else dead_key
-        elif best_key is None or key > best_key:
-            best_key = key
+        else:
+            scored.append(key)
+            best_key = key if best_key is None or key > best_key else best_key
+    if DEEP_MARGIN is not None and len(scored) > 1:
+        deeper = _three_moves_pick(problem, grid, scored, factor, deadline)
+        best_key = deeper or best_key
     best_key = best_key or dead_key
     return near[0] if best_key is None else best_key[2]
+
+
+def _three_moves_pick(problem: Problem, grid: np.ndarray, scored: list[tuple], factor: dict[Cell, float],
+                      deadline: Deadline) -> tuple | None:
+    """The best, looked at three moves deep, of the candidates whose two-move scores (`scored`:
+    keys as choose_guess makes them) lie within DEEP_MARGIN of the best; None when fewer than two
+    do, or the budget or the deadline runs out first (the two-move choice stands)."""
+    assert DEEP_MARGIN is not None
+    scored = sorted(scored, reverse=True)
+    close = [key for key in scored if key[0] >= scored[0][0] * (1.0 - DEEP_MARGIN)][:DEEP_CANDIDATES]
+    if len(close) < 2:
+        return None
+    budget = lookahead.Budget(DEEP_BUDGET)
+    best = None
+    for two, openness, cell in close:
+        if best is not None and two < best[0]:  # three moves never score above two (exact pruning)
+            break
+        try:
+            value = lookahead.three_moves(problem, cell, 1.0 - float(grid[cell]), budget, deadline)
+        except OutOfTime:
+            return None
+        if value is None:
+            return None
+        key = (_rounded(value * factor[cell]), openness, cell)
+        best = key if best is None or key > best else best
+    return best
 
 
 def _pick_pseudo(problem: Problem, grid: np.ndarray, shut: np.ndarray, cells: list[Cell],
@@ -169,39 +194,13 @@ def _pick_pseudo(problem: Problem, grid: np.ndarray, shut: np.ndarray, cells: li
     for cell in cells:
         safety = 1.0 - float(grid[cell])
         try:
-            score, outcomes = _look(problem, cell, safety, deadline)
+            score, outcomes = lookahead.look(problem, cell, safety, deadline)
         except OutOfTime:
             break
         key = (_rounded(score), _openness(shut, cell), cell)
         if outcomes > 1 and (best_key is None or key > best_key):
             best_key = key
     return None if best_key is None else best_key[2]
-
-
-def unavoidable_pairs(problem: Problem, mines: frozenset[Cell]) -> list[frozenset[Cell]]:
-    """The 50/50s no future move can resolve: two covered cells holding one mine, every number
-    that touches either touches both and nothing else still unknown, and every other neighbour of
-    both already open or a proven mine (so no number yet to show could tell them apart; the mine
-    count cannot either, as the pair always holds exactly one). Taking one first loses no chance
-    and tells the rest of the board one more mine's place."""
-    covered = set(problem.covered) - mines
-    touching: dict[Cell, list[frozenset[Cell]]] = {}
-    for rule in problem.rules:
-        unknown = frozenset(rule.cells) - mines
-        for cell in unknown:
-            touching.setdefault(cell, []).append(unknown)
-    pairs: list[frozenset[Cell]] = []
-    for rule in problem.rules:
-        pair = frozenset(rule.cells) - mines
-        if len(pair) != 2 or rule.count - len(set(rule.cells) & mines) != 1 or pair in pairs:
-            continue
-        if any(unknown != pair for cell in pair for unknown in touching[cell]):
-            continue
-        around = {n for cell in pair for n in neighbours(problem.shape, cell)} - pair
-        if around & covered:
-            continue
-        pairs.append(pair)
-    return pairs
 
 
 def _defer_small(board: Board, mines: frozenset[Cell], cells: list[Cell]) -> list[Cell]:
@@ -236,70 +235,6 @@ def _off_edge(board: Board, problem: Problem, shut: np.ndarray) -> frozenset[Cel
     for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
         reach |= padded[2 + dr : 2 + dr + rows, 2 + dc : 2 + dc + cols]
     return frozenset(c for c in problem.interior if reach[c])
-
-
-def _two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> float:
-    """P(this click survives) x E[safety of the best next click | the number it shows]."""
-    return _look(problem, cell, safety, deadline)[0]
-
-
-def _look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> tuple[float, int]:
-    """The two-move score, and how many numbers the cell could show (1: a dead cell)."""
-    covered = set(problem.covered)
-    room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
-    logs, nexts, safes = [], [], []
-    for need, probs in _outcomes(problem, cell, room, deadline):
-        logs.append(probs.log_layouts)
-        if PROGRESS:
-            safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
-        p_min = probs.smallest
-        nexts.append(1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min)  # (None: nothing covered, won)
-        lows = probs.two_smallest() if BLEND and nexts[-1] < 1.0 else None
-        if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
-            nexts[-1] = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
-        if FIFTY_PENALTY:
-            nexts[-1] = _after_pairs(reveal(problem, cell, need), probs.cells, nexts[-1])
-    if not logs:
-        return safety, 0
-    top = max(logs)
-    weights = [math.exp(v - top) for v in logs]
-    total = sum(weights)
-    score = safety * sum(w * n for w, n in zip(weights, nexts)) / total
-    if PROGRESS:  # cells proven safe whatever the number are not progress: the click alone gives them
-        common = frozenset.intersection(*safes)
-        progress = sum(w for w, safe in zip(weights, safes) if safe - common) / total
-        score *= 1.0 + PROGRESS * safety * progress
-    return score, len(logs)
-
-
-def _outcomes(problem: Problem, cell: Cell, room: int, deadline: Deadline) -> list[tuple[int, Probabilities]]:
-    """Each number the cell could show that some layout allows, with the odds after it: counted
-    for all numbers at once where the counter can (by_need), else number by number."""
-    if room:
-        try:
-            shown = reveal(problem, cell, 0)  # (the new rule, last, is the one left free)
-        except InconsistentBoardError:
-            return []
-        each = by_need(shown, len(shown.rules) - 1, room, deadline)
-        if each is not None:
-            return [(need, probs) for need, probs in enumerate(each) if probs is not None]
-    found = []
-    for need in range(room + 1):
-        try:
-            found.append((need, probabilities(reveal(problem, cell, need), deadline)))
-        except InconsistentBoardError:
-            continue
-    return found
-
-
-def _after_pairs(problem: Problem, odds: dict[Cell, float], best_next: float) -> float:
-    """The next click's worth once the unavoidable 50/50s a number formed are paid for: each halves
-    the game; when the safest next click is one of them, it is the coin itself, paid once."""
-    mines = frozenset(c for c, p in odds.items() if p > 1.0 - 1e-12)
-    formed = len(unavoidable_pairs(problem, mines))
-    if not formed:
-        return best_next
-    return 0.5**formed * (1.0 if best_next <= 0.5 + 1e-9 else best_next)
 
 
 def _rounded(score: float) -> float:

@@ -16,21 +16,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import bench, guess
+from bot import bench, chains
 from bot.advice import Advice
 from bot.board import Cell
 from bot.rules import build_problem
 from bot.simulator import Game, Level, parse_level
 
 TAKE_AT_ONCE = True
-_listed = guess.unavoidable_pairs
+_listed = chains.unavoidable_pairs
 
 
 def _rule_switch(problem, mines):
     return _listed(problem, mines) if TAKE_AT_ONCE else []
 
 
-guess.unavoidable_pairs = _rule_switch
+chains.unavoidable_pairs = _rule_switch
 
 
 def _play(task: tuple[Level, int, int]) -> tuple[bool, bool]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import bench, endgame, guess
+from bot import bench, chains, endgame, guess, lookahead
 from bot.simulator import RULES, Game, parse_level
 
 
@@ -32,9 +32,12 @@ def apply(variant: str) -> None:
     blend (the share of the second safest cell in the next click's worth), cutoff (candidates
     by a share of the best safety; none: by slack), pockets (1: enclosed groups played first), defer (1: candidates in
     small closed-off areas wait, bot.space), offedge (1: DavidNHill's interior candidates),
-    chains (1: unavoidable 50/50 chains guessed first, bot.chains)."""
+    chains (1: unavoidable 50/50 chains guessed first, bot.chains), deep (the share of the best
+    two-move score within which candidates are looked at three moves deep; none: off), deepcands,
+    budget, next (how many of them, the two-move looks a decision may spend, the next clicks
+    scored after each number)."""
     if variant == "no-fifty":
-        guess.unavoidable_pairs = lambda *_: []
+        chains.unavoidable_pairs = lambda *_: []
         return
     if variant == "no-total":
         shown = Game.board
@@ -45,18 +48,23 @@ def apply(variant: str) -> None:
     if "cutoff" in values:
         guess.CUTOFF = None if values["cutoff"] == "none" else float(values["cutoff"])
     guess.DEPTH_CANDIDATES = int(values.get("depth", guess.DEPTH_CANDIDATES))
-    guess.PROGRESS = float(values.get("progress", guess.PROGRESS))
+    lookahead.PROGRESS = float(values.get("progress", lookahead.PROGRESS))
     guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))
     endgame.NODES = int(values.get("nodes", endgame.NODES))
     guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
-    guess.FIFTY_PENALTY = bool(int(values.get("fifty", guess.FIFTY_PENALTY)))
+    lookahead.FIFTY_PENALTY = bool(int(values.get("fifty", lookahead.FIFTY_PENALTY)))
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
-    guess.BLEND = float(values.get("blend", guess.BLEND))
+    lookahead.BLEND = float(values.get("blend", lookahead.BLEND))
     guess.POCKETS = bool(int(values.get("pockets", guess.POCKETS)))
     guess.DEFER_SMALL = bool(int(values.get("defer", guess.DEFER_SMALL)))
     guess.OFF_EDGE = bool(int(values.get("offedge", guess.OFF_EDGE)))
     guess.CHAINS = bool(int(values.get("chains", guess.CHAINS)))
+    if "deep" in values:
+        guess.DEEP_MARGIN = None if values["deep"] == "none" else float(values["deep"])
+    guess.DEEP_CANDIDATES = int(values.get("deepcands", guess.DEEP_CANDIDATES))
+    guess.DEEP_BUDGET = int(values.get("budget", guess.DEEP_BUDGET))
+    lookahead.DEEP_NEXT = int(values.get("next", lookahead.DEEP_NEXT))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot import guess, probability
+from bot import lookahead, probability
 from bot.board import neighbours
 from bot.errors import InconsistentBoardError
 from bot.probability import by_need, probabilities
@@ -90,13 +90,13 @@ def test_a_component_too_big_for_packed_integers_is_counted_number_by_number(mon
         probs = probabilities(problem)
         for cell, p in list(probs.cells.items())[:3]:
             if p < 0.99:  # (not a mine: its own rule would leave no room)
-                looked.append((problem, cell, 1.0 - p, guess._look(problem, cell, 1.0 - p)))
+                looked.append((problem, cell, 1.0 - p, lookahead.look(problem, cell, 1.0 - p)))
     monkeypatch.setattr(probability, "EXACT_CELLS", 0)
     declined = 0
     for problem, cell, safety, (score, outcomes) in looked:
         shown = reveal(problem, cell, 0)
         declined += by_need(shown, len(shown.rules) - 1, 8) is None
-        again = guess._look(problem, cell, safety)
+        again = lookahead.look(problem, cell, safety)
         assert again[1] == outcomes
         assert abs(again[0] - score) < 1e-12
     assert declined == len(looked) > 50

@@ -71,7 +71,7 @@ def test_a_chain_down_the_edge_and_a_diagonal_square_are_found_and_guessed_first
         board = parse_grid(grid, mines=99)
         problem = build_problem(board)
         mines = proven_mines(problem)
-        assert guess.unavoidable_pairs(problem, mines) == []  # (the lone-pair rule misses both)
+        assert chains.unavoidable_pairs(problem, mines) == []  # (the lone-pair rule misses both)
         found = chains.unavoidable_chains(problem, mines)
         assert [set(map(frozenset, f)) for f in found] == [set(map(frozenset, ways))]
         assert_a_fair_coin(problem, *found[0])

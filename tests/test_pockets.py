@@ -6,7 +6,7 @@ import numpy as np
 
 from bot import pockets
 from bot.board import UNOPENED, Board, around_count
-from bot.guess import unavoidable_pairs
+from bot.chains import unavoidable_pairs
 from bot.rules import build_problem
 
 

@@ -180,7 +180,7 @@ def test_an_unavoidable_fifty_fifty_is_taken_at_once():
 
 
 def test_a_fifty_fifty_a_future_number_may_resolve_is_not_forced():
-    from bot.guess import unavoidable_pairs
+    from bot.chains import unavoidable_pairs
     from bot.rules import Problem, Rule
 
     pair = ((0, 0), (0, 1))
@@ -192,7 +192,7 @@ def test_a_fifty_fifty_a_future_number_may_resolve_is_not_forced():
 
 
 def test_every_unavoidable_pair_is_listed_once():
-    from bot.guess import unavoidable_pairs
+    from bot.chains import unavoidable_pairs
 
     board = parse_grid("??F22F??\n13F22F31\n01111110", mines=6)  # a sealed pair in each top corner
     problem = build_problem(board)
@@ -205,7 +205,7 @@ def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
     """The guess stops scanning candidates once safety x (1 + PROGRESS x safety) cannot beat the
     best score found: that is exact only if no score ever exceeds it, with or without progress,
     and with the second safest cell blended in."""
-    from bot import guess
+    from bot import lookahead
     from bot.sat import SatCore
 
     checked = raised = 0
@@ -220,14 +220,14 @@ def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
             if cell in mines:
                 continue
             safety = 1.0 - p
-            monkeypatch.setattr(guess, "PROGRESS", 0.0)
-            plain = guess._two_moves(problem, cell, safety)
-            monkeypatch.setattr(guess, "PROGRESS", 0.3)
-            weighted = guess._two_moves(problem, cell, safety)
-            monkeypatch.setattr(guess, "PROGRESS", 0.0)
-            monkeypatch.setattr(guess, "BLEND", 0.2)
-            blended = guess._two_moves(problem, cell, safety)
-            monkeypatch.setattr(guess, "BLEND", 0.0)
+            monkeypatch.setattr(lookahead, "PROGRESS", 0.0)
+            plain = lookahead.two_moves(problem, cell, safety)
+            monkeypatch.setattr(lookahead, "PROGRESS", 0.3)
+            weighted = lookahead.two_moves(problem, cell, safety)
+            monkeypatch.setattr(lookahead, "PROGRESS", 0.0)
+            monkeypatch.setattr(lookahead, "BLEND", 0.2)
+            blended = lookahead.two_moves(problem, cell, safety)
+            monkeypatch.setattr(lookahead, "BLEND", 0.0)
             assert 0.0 <= plain <= safety + 1e-12
             assert plain - 1e-12 <= weighted <= safety * (1.0 + 0.3 * safety) + 1e-12
             assert 0.0 <= blended <= plain + 1e-12  # (the second safest is never safer than the first)
@@ -240,7 +240,7 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     """How many numbers a guess could show (1: dead, nothing learnt by opening it) is what the SAT
     core finds consistent, number by number; with AVOID_DEAD the guess takes the best live candidate
     over a better-scored dead one, and a dead one only when every candidate is dead."""
-    from bot import guess
+    from bot import chains, guess, lookahead
     from bot.board import neighbours
     from bot.rules import reveal
     from bot.sat import SatCore
@@ -254,7 +254,7 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
         for cell, p in list(probabilities(problem).cells.items())[:5]:
             if cell in mines:
                 continue
-            _, outcomes = guess._look(problem, cell, 1.0 - p)
+            _, outcomes = lookahead.look(problem, cell, 1.0 - p)
             room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
             fits = 0
             for need in range(room + 1):
@@ -273,9 +273,9 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     problem = build_problem(board)
     grid = np.full(board.shape, 0.2)
     looks = {(0, 1): (0.7, 1), (1, 0): (0.6, 2), (1, 1): (0.5, 1)}  # (score, numbers it could show)
-    monkeypatch.setattr(guess, "unavoidable_pairs", lambda *_: [])
+    monkeypatch.setattr(chains, "unavoidable_pairs", lambda *_: [])
     monkeypatch.setattr(guess, "_representatives", lambda b, p, cells, also=None: [c for c in cells if c in looks])
-    monkeypatch.setattr(guess, "_look", lambda problem, cell, safety, deadline: looks[cell])
+    monkeypatch.setattr(lookahead, "look", lambda problem, cell, safety, deadline: looks[cell])
     for avoid, chosen in ((False, (0, 1)), (True, (1, 0))):
         monkeypatch.setattr(guess, "AVOID_DEAD", avoid)
         assert guess.choose_guess(board, problem, grid, frozenset()) == chosen
@@ -286,15 +286,15 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
 def test_a_number_that_forms_an_unavoidable_fifty_fifty_halves_the_next_click():
     """The 50/50 penalty (off by default, measured in the README): a pair no number can resolve
     costs half the game, paid once when the next click is that pair itself."""
-    from bot import guess
+    from bot import lookahead
 
     pair = build_problem(parse_grid("?1\n?1"))
     odds = probabilities(pair).cells
     assert odds == {(0, 0): 0.5, (1, 0): 0.5}
-    assert guess._after_pairs(pair, odds, 0.5) == 0.5
-    assert guess._after_pairs(pair, odds, 0.8) == 0.4
+    assert lookahead.after_pairs(pair, odds, 0.5) == 0.5
+    assert lookahead.after_pairs(pair, odds, 0.8) == 0.4
     open_pair = build_problem(parse_grid("?1?\n?1?\n???"))  # more covered cells around: resolvable
-    assert guess._after_pairs(open_pair, probabilities(open_pair).cells, 0.8) == 0.8
+    assert lookahead.after_pairs(open_pair, probabilities(open_pair).cells, 0.8) == 0.8
 
 
 def test_the_library_call_gives_what_solve_json_prints(tmp_path, capsys):
