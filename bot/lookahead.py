@@ -159,5 +159,5 @@ def _safest(probs: Probabilities, count: int) -> list[tuple[float, Cell]]:
              for box, p in zip(boxes, odds.tolist()) if p < 1.0 - 1e-12]
     if probs.interior is not None and probs.interior_cells and probs.interior < 1.0 - 1e-12:
         found.append((probs.interior, probs.interior_cells[0]))
-    found.sort()
+    found.sort(key=lambda pc: (round(pc[0], 12), pc[1]))  # (equal odds summed in other orders: a tie)
     return found[:count]
