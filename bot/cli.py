@@ -392,7 +392,7 @@ def _play_options(args: argparse.Namespace):
     from pathlib import Path
 
     from bot.errors import VisionError
-    from bot.play import Options
+    from bot.play_options import Options
     from bot.skin import load_skins
 
     if args.games < 1:
@@ -422,8 +422,9 @@ def _play_options(args: argparse.Namespace):
 def cmd_play(args: argparse.Namespace) -> Exit:
     from dataclasses import replace
 
+    from bot.game_view import NotFound, Stop
     from bot.platform import current
-    from bot.play import NotFound, Stop, play, summary
+    from bot.play import play, summary
     from bot.stopkey import StopKey
 
     platform = current()

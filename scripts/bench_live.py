@@ -30,7 +30,8 @@ from bot.bench import wilson
 from bot.capture import Screen
 from bot.errors import BotError
 from bot.first_sight import learn_on_sight
-from bot.play import GameLog, NotFound, Options, Stop, play
+from bot.game_view import NotFound, Stop
+from bot.play import GameLog, Options, play
 from bot.simulator import Level
 from bot.skin import Skin, load_skins
 from bot.wine_game import WINEMINE, Program, WineGame

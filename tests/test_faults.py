@@ -236,7 +236,7 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
     but not its flags: the game looked still on, with cells unreadable, and the loop stopped. No
     cell reading covered and every unread cell a proven mine: won. Anything less is not."""
     from bot.board import parse_grid
-    from bot.play import _won_under
+    from bot.game_view import _won_under
     from bot.vision import Reading
 
     def reading(text: str) -> Reading:
