@@ -57,8 +57,10 @@ CHAINS = True
 
 #: Three moves deep (bot.lookahead.three_moves) for the candidates whose two-move scores lie
 #: within this share of the best, at most DEEP_CANDIDATES of them, spending at most DEEP_BUDGET
-#: two-move looks a decision (past it the two-move choice stands). None: two moves only.
-DEEP_MARGIN: float | None = None
+#: two-move looks a decision (past it the two-move choice stands). On: paired Expert runs of
+#: 20 000 boards, +52, +12, +22 wins on three sets (936 / 850 discordant together, p = 0.04); it
+#: costs about 12 ms of decision p99 (README). None: two moves only.
+DEEP_MARGIN: float | None = 0.02
 DEEP_CANDIDATES = 2
 DEEP_BUDGET = 24
 
