@@ -57,10 +57,11 @@ CHAINS = True
 
 #: Three moves deep (bot.lookahead.three_moves) for the candidates whose two-move scores lie
 #: within this share of the best, at most DEEP_CANDIDATES of them, spending at most DEEP_BUDGET
-#: two-move looks a decision (past it the two-move choice stands). On: paired Expert runs of
-#: 20 000 boards, +52, +12, +22 wins on three sets (936 / 850 discordant together, p = 0.04); it
-#: costs about 12 ms of decision p99 (README). None: two moves only.
-DEEP_MARGIN: float | None = 0.02
+#: two-move looks a decision (past it the two-move choice stands). Off: with 0.02, paired Expert
+#: runs of 20 000 boards gave +52, +12, +22 (p = 0.04 together), but the 50 000 boards of seed 2027
+#: 57 fewer wins than without (40.35 % vs 40.46 %), and it costs about 12 ms of decision p99
+#: (README). None: two moves only.
+DEEP_MARGIN: float | None = None
 DEEP_CANDIDATES = 2
 DEEP_BUDGET = 24
 
