@@ -69,7 +69,7 @@ def _won_under(reading: Reading) -> bool:
     return not advice.safe and set(advice.mines) == {tuple(int(v) for v in c) for c in np.argwhere(reading.unknown)}
 
 
-def _follows(before: Board, after: Board) -> bool:
+def follows(before: Board, after: Board) -> bool:
     """Could `after` come from `before` by play? Opened cells stay opened and keep their number."""
     opened = before.cells >= 0
     return bool(np.array_equal(before.cells[opened], after.cells[opened]))
@@ -209,7 +209,7 @@ class GameView:
                     problem = "a mouse button is held on the board"
                     raise VisionError(problem)
                 board = self._with_total(reading.game_board(), reading)
-                changed = previous is not None and previous.shape == board.shape and not _follows(previous, board)
+                changed = previous is not None and previous.shape == board.shape and not follows(previous, board)
                 if changed and (board.cells >= 0).any():  # all covered again: the user restarted
                     changed_reads.append(board.cells.tobytes())
                     if len(changed_reads) < NEW_GAME_READS or len(set(changed_reads[-NEW_GAME_READS:])) != 1:

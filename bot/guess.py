@@ -2,9 +2,10 @@
 
 Safety first, but not only: among the nearly-safest cells, the one whose number most often
 makes the *next* move safe wins ("secondary safety", as the strongest published solvers do):
-each candidate is scored by looking two moves ahead (bot.lookahead), and, where that cannot tell
-the best few apart, three (DEEP_MARGIN). Before that, the moves no look-ahead could improve: an
-unavoidable 50/50 is taken at once, and with few layouts left the exact search decides.
+each candidate is scored by looking two moves ahead (bot.lookahead); optionally, where that
+cannot tell the best few apart, three (DEEP_MARGIN, off: README). Before that, the moves no
+look-ahead could improve: an unavoidable 50/50 is taken at once, and with few layouts left the
+exact search decides.
 """
 
 from __future__ import annotations

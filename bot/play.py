@@ -20,7 +20,7 @@ from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, Cell, f
 from bot.capture import Screen
 from bot.deadline import DEFAULT_SECONDS
 from bot.errors import InconsistentBoardError, VisionError
-from bot.game_view import RETRIES, SETTLE, GameView, Stale, Stop, _follows
+from bot.game_view import RETRIES, SETTLE, GameView, Stale, Stop, follows
 from bot.imagefile import write_image
 from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
@@ -58,7 +58,7 @@ class Player:
         self.say = say
         self.make_actuator = actuator_factory
         self.actuator: Actuator | None = None
-        self.view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say)
+        self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say)
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
@@ -112,25 +112,26 @@ class Player:
         self.clicked = []
         if advice.safe:
             for cell in sorted(advice.safe):
-                if covered[cell] and self.still_wanted() and self.view.still_covered(board, cell):
+                if covered[cell] and self.still_wanted() and self.game_view.still_covered(board, cell):
                     self.actuator.open(cell)
                     self.clicked.append(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
-                    if board.cells[cell] == UNOPENED and self.still_wanted() and self.view.still_covered(board, cell):
+                    if (board.cells[cell] == UNOPENED and self.still_wanted()
+                            and self.game_view.still_covered(board, cell)):
                         self.actuator.flag(cell)
                         self.own_flags.add(cell)
                         self.clicked.append(cell)
             return 0
         if (advice.guess is not None and covered[advice.guess] and self.still_wanted()
-                and self.view.still_covered(board, advice.guess)):
+                and self.game_view.still_covered(board, advice.guess)):
             self.actuator.open(advice.guess)
             self.clicked.append(advice.guess)
             return 1
         left = [c for c in sorted(advice.mines) if board.cells[c] == UNOPENED]
         if advice.guess is None and left:  # every covered cell a proven mine, and the game goes on:
             for cell in left:  # one that is won only with every mine flagged (ace-minesweeper)
-                if self.still_wanted() and self.view.still_covered(board, cell):
+                if self.still_wanted() and self.game_view.still_covered(board, cell):
                     self.actuator.flag(cell)
                     self.own_flags.add(cell)
                     self.clicked.append(cell)
@@ -141,21 +142,22 @@ class Player:
         """One game to its end: a fresh board on the screen is played as it is (the user may just
         have started it), anything else restarted first. A game the user restarts, or whose level
         changes, mid-way is logged as abandoned; the next one follows the new board."""
-        image, reading, board = self.view.look(None)
+        image, reading, board = self.game_view.look(None)
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
         # board): one in progress is played on as it stands.
-        if (reading.face != "playing" or in_progress) and not (in_progress and self.view.skin.new_game_key):
+        if (reading.face != "playing" or in_progress) and not (in_progress and self.game_view.skin.new_game_key):
             self.still_wanted()
             self.actuator.restart()
             old = board
             for _ in range(RETRIES):  # wait until the new game is drawn: all covered, or (a game that
                 time.sleep(SETTLE)  # opens a start area itself, xdemineur) one play could not lead to
-                image, reading, board = self.view.look(None)
-                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not _follows(old, board)):
+                image, reading, board = self.game_view.look(None)
+                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
                     break
             else:
-                raise Stop(f"stopped safely: the game did not restart; last screenshot: {self.view.save_stop(image)}")
+                saved = self.game_view.save_stop(image)
+                raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
         if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
             while int(time.time()) == getattr(self, "_last_second", None):
                 time.sleep(0.02)
@@ -173,23 +175,23 @@ class Player:
                 self.record(image, board)
                 self.frames += 1
                 guesses += self.act(board, advice)
-                self.view.wait_for_change(image, self.clicked)
-                image, reading, board = self.view.look(board)
+                self.game_view.wait_for_change(image, self.clicked)
+                image, reading, board = self.game_view.look(board)
                 failures = stale = 0
-                if self.view.replaced:
-                    self.view.replaced = False
+                if self.game_view.replaced:
+                    self.game_view.replaced = False
                     return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
             except Stale as err:
                 stale += 1
                 if stale >= STALE_BATCHES:
                     raise Stop(f"stopped safely: {err}, {stale} times in a row; "
-                               f"last screenshot: {self.view.save_stop(image)}") from err
-                image, reading, board = self.view.look(None)
+                               f"last screenshot: {self.game_view.save_stop(image)}") from err
+                image, reading, board = self.game_view.look(None)
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
-                    raise Stop(f"stopped safely: {err}; last screenshot: {self.view.save_stop(image)}") from err
-                image, reading, board = self.view.look(None)
+                    raise Stop(f"stopped safely: {err}; last screenshot: {self.game_view.save_stop(image)}") from err
+                image, reading, board = self.game_view.look(None)
         self.record(image, board)
         result = "won" if board.solved() else reading.face
         return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, guesses, three_bv_of(board))
@@ -216,31 +218,32 @@ class Player:
     def _watch(self, overlay: Overlay | None) -> int:
         from bot.annotate import annotate
 
+        view = self.game_view
         last, drawn, clean, ours = None, 0, None, None
         while self.options.max_frames is None or drawn < self.options.max_frames:
             if overlay is not None:
                 overlay.pump()
-                if overlay.shown is not None and clean is not None and not self.view.changed(clean, ours):
+                if overlay.shown is not None and clean is not None and not view.changed(clean, ours):
                     time.sleep(0.05)
                     continue
                 if overlay.shown is not None:
                     overlay.hide()  # the read must see the game, not our marks
                     time.sleep(SETTLE)
-            image, reading, board = self.view.look(None)
-            key = (reading.codes.tobytes(), self.view.field.left, self.view.field.top)
+            image, reading, board = view.look(None)
+            key = (reading.codes.tobytes(), view.field.left, view.field.top)
             if key != last:
                 advice = self.decide(board) if reading.face == "playing" else None
-                write_image(str(self.options.annotated), annotate(image, self.view.shown, advice))
+                write_image(str(self.options.annotated), annotate(image, view.shown, advice))
                 self.advised.append((board, advice))
                 last = key
                 drawn += 1
             if overlay is None:
                 time.sleep(0.05)
                 continue
-            clean = self.view.screen.grab(self.view.region)  # the game with nothing of ours over it
-            if not np.array_equal(self.view.field_pixels(clean), self.view.field_pixels(image, self.view.shown)):
+            clean = view.screen.grab(view.region)  # the game with nothing of ours over it
+            if not np.array_equal(view.field_pixels(clean), view.field_pixels(image, view.shown)):
                 continue  # the user moved while we thought: read again before showing anything
-            f, r, o = self.view.field, self.view.region, self.view.origin
+            f, r, o = view.field, view.region, view.origin
             shown = drawing(replace(f, left=f.left + o.left, top=f.top + o.top),
                             self.advised[-1][1])
             overlay.show(shown)

@@ -192,7 +192,7 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
                     ringed.add((r, c))
             assert ringed  # something is always drawn while the game is on
             # Between the rings the game shows: every other cell reads as the watcher read it.
-            reading = read(image, field, box["player"].view.skin)
+            reading = read(image, field, box["player"].game_view.skin)
             for r in range(9):
                 for c in range(9):
                     if (r, c) not in ringed:
@@ -214,7 +214,7 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
         before, after = advised[n][0], advised[n + 1][0]
         assert before.cells[cell] < 0 and (after.cells[cell] >= 0 or after.cells[cell] == EXPLODED)
     # The overlay is gone with the watcher; the last board it read is the one the game shows.
-    reading = read(final, field, box["player"].view.skin)
+    reading = read(final, field, box["player"].game_view.skin)
     assert not reading.unknown.any() and np.array_equal(reading.codes, advised[-1][0].cells)
 
 
