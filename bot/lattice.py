@@ -12,6 +12,7 @@ takes in a strip of the window frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -109,11 +110,15 @@ def _block(marks: np.ndarray, p: int) -> tuple[int, tuple[int, int, int, int]]:
     return int(inside), (int(x) * BIN, int(y) * BIN, int(bw) * BIN, int(bh) * BIN)
 
 
-def _tile_grid(grey: np.ndarray, left: int, top: int, p: int, reference: np.ndarray) -> np.ndarray:
-    """For every whole tile of the lattice with this origin over the image: equal to the reference?"""
+def _grid(grey: np.ndarray, left: int, top: int, p: int) -> np.ndarray:
+    """Every whole tile of the lattice with this origin over the image: (rows, cols, p, p)."""
     rows, cols = (grey.shape[0] - top) // p, (grey.shape[1] - left) // p
     area = grey[top : top + rows * p, left : left + cols * p]
-    tiles = area.reshape(rows, p, cols, p).swapaxes(1, 2)
+    return area.reshape(rows, p, cols, p).swapaxes(1, 2)
+
+
+def _tile_grid(tiles: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """For every tile of the grid: equal to the reference?"""
     inner = tiles[:, :, 1:-1, 1:-1] - reference[1:-1, 1:-1]  # edges are smeared by scaling
     return np.sqrt((inner * inner).mean(axis=(2, 3))) <= SAME_TILE
 
@@ -137,25 +142,51 @@ def _rectangle(match: np.ndarray, r: int, c: int) -> tuple[int, int, int, int] |
     return r0, c0, r1 - r0, c1 - c0
 
 
-def _spread(match: np.ndarray, rect: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """The rectangle grown on past lines that are not all covered, while each still holds a covered
-    cell: a game that opens a start area by itself (xdemineur) shows no fresh board, and the
-    largest block of covered cells is then only a part of its field. The frame round the field
-    holds no covered cell, so growing stops there."""
+def _alike(tiles: np.ndarray) -> np.ndarray:
+    """Which tiles of the grid look the same as which: (rows, cols, rows, cols)."""
+    rows, cols = tiles.shape[:2]
+    flat = tiles[:, :, 1:-1, 1:-1].reshape(rows * cols, -1)
+    norms = (flat * flat).sum(axis=1)
+    d2 = norms[:, None] + norms[None] - 2 * flat @ flat.T
+    return (d2 <= SAME_TILE**2 * flat.shape[1]).reshape(rows, cols, rows, cols)
+
+
+def _spread(match: np.ndarray, rect: tuple[int, int, int, int], alike: Callable[[], np.ndarray]
+            ) -> tuple[int, int, int, int]:
+    """The rectangle grown on past lines that are not all covered: a game that opens a start area
+    by itself (xdemineur) shows no fresh board, and the largest block of covered cells is then
+    only a part of its field. A line joins while it holds a covered cell or, where the start area
+    opened it whole (one seed in about forty on 16 x 16, at the field's edge too), while each of
+    its tiles is a look already seen opened inside; or most of them, with a covered cell in the
+    line beyond (a number shown nowhere else in the field is still in it). The frame round the
+    field is none of these."""
     r0, c0, rows, cols = rect
     r1, c1 = r0 + rows, c0 + cols
-    grown = True
-    while grown:
-        grown = False
-        if c0 > 0 and match[r0:r1, c0 - 1].any():
-            c0, grown = c0 - 1, True
-        if c1 < match.shape[1] and match[r0:r1, c1].any():
-            c1, grown = c1 + 1, True
-        if r0 > 0 and match[r0 - 1, c0:c1].any():
-            r0, grown = r0 - 1, True
-        if r1 < match.shape[0] and match[r1, c0:c1].any():
-            r1, grown = r1 + 1, True
-    return r0, c0, r1 - r0, c1 - c0
+
+    def line(kind: str, k: int) -> tuple[slice, slice] | None:
+        if not 0 <= k < match.shape[kind == "col"]:
+            return None
+        return (slice(r0, r1), slice(k, k + 1)) if kind == "col" else (slice(k, k + 1), slice(c0, c1))
+
+    def opened(box: tuple[slice, slice], beyond: tuple[slice, slice] | None) -> bool:
+        if match[r0:r1, c0:c1].all():
+            return False  # (a fresh field: nothing opened to compare with)
+        seen = (alike()[box][..., r0:r1, c0:c1] & ~match[r0:r1, c0:c1]).any(axis=(-2, -1))
+        return bool(seen.all()) or (2 * int(seen.sum()) >= seen.size and beyond is not None and match[beyond].any())
+
+    while True:
+        sides = [("col", c0 - 1, -1), ("col", c1, 1), ("row", r0 - 1, -1), ("row", r1, 1)]
+        joining = next((s for s in sides if (box := line(s[0], s[1])) is not None and match[box].any()), None)
+        if joining is None:  # (only once no line with a covered cell is left: the costlier test)
+            joining = next((s for s in sides if (box := line(s[0], s[1])) is not None
+                            and opened(box, line(s[0], s[1] + s[2]))), None)
+        if joining is None:
+            return r0, c0, r1 - r0, c1 - c0
+        kind, k, _ = joining
+        if kind == "col":
+            c0, c1 = min(c0, k), max(c1, k + 1)
+        else:
+            r0, r1 = min(r0, k), max(r1, k + 1)
 
 
 def _edge_strength(grey: np.ndarray, lat: Lattice) -> float:
@@ -306,6 +337,8 @@ def _even_lattice(image: np.ndarray) -> Lattice:
     # is open (a game that opens a start area itself): the largest lattice of its tiles wins.
     points = [(cx, cy)] + [(bx - ox + bw * i // 4, by - oy + bh * j // 4) for i in (1, 3) for j in (1, 3)]
     candidates = []
+    spread: dict[tuple, tuple[int, int, int, int]] = {}  # (several points of one phase find one block)
+    alike: dict[tuple[int, int], np.ndarray] = {}
     for phase_y in ys:
         for phase_x in xs:
             for px, py in points:
@@ -314,11 +347,16 @@ def _even_lattice(image: np.ndarray) -> Lattice:
                 reference = near[py - dy : py - dy + p, px - dx : px - dx + p]
                 if reference.shape != (p, p) or reference[1:-1, 1:-1].std() < FLAT:
                     continue  # (an opened cell is plain inside, as the window round it can be)
-                match = _tile_grid(near, left, top, p, reference)
+                tiles = _grid(near, left, top, p)
+                match = _tile_grid(tiles, reference)
                 rect = _rectangle(match, (py - dy - top) // p, (px - dx - left) // p)
                 if rect is None:
                     continue
-                r0, c0, rows, cols = _spread(match, rect)
+                key = (left, top, rect, match.tobytes())
+                if key not in spread:
+                    spread[key] = _spread(match, rect, lambda t=tiles, at=(left, top): (
+                        alike[at] if at in alike else alike.setdefault(at, _alike(t))))
+                r0, c0, rows, cols = spread[key]
                 lat = Lattice(ox + left + c0 * p, oy + top + r0 * p, p, rows, cols)
                 candidates.append((rows * cols, _edge_strength(grey, lat), lat))
     if not candidates:
