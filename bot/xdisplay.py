@@ -38,6 +38,10 @@ def stop_process(proc: subprocess.Popen[bytes]) -> None:
             proc.kill()
 
 
+#: Display numbers tried when another run takes the free one first.
+ATTEMPTS = 20
+
+
 def _free_display(start: int = 90) -> int:
     for number in range(start, start + 200):
         if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -58,24 +62,41 @@ class VirtualDisplay:
         if shutil.which("Xvfb") is None:
             raise CaptureError("Xvfb is not installed: run ./scripts/setup")
         number = _free_display()
-        width, height, depth = self.size
-        self._proc = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", f"{width}x{height}x{depth}", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        socket = Path(f"/tmp/.X11-unix/X{number}")
-        deadline = time.monotonic() + 10
-        while not socket.exists():
-            if self._proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise CaptureError(f"Xvfb :{number} did not start")
-            time.sleep(0.02)
+        for _ in range(ATTEMPTS):
+            if self._serve(number):
+                break
+            number = _free_display(number + 1)
+        else:
+            raise CaptureError(f"Xvfb did not start (tried {ATTEMPTS} display numbers up to :{number})")
         self.name = f":{number}"
         self._saved = os.environ.get("DISPLAY")
         os.environ["DISPLAY"] = self.name
         Path.home().joinpath(".Xauthority").touch()  # pyautogui's X11 backend insists on it
         return self.name
+
+    def _serve(self, number: int) -> bool:
+        """Xvfb on :number, once its lock file names it. Two runs at once (a test suite and the
+        demo, two suites) can pick the same free number: the second server exits, and the socket
+        it waited for is the first one's, so its windows would share one screen."""
+        width, height, depth = self.size
+        self._proc = proc = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", f"{width}x{height}x{depth}", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        lock, socket = Path(f"/tmp/.X{number}-lock"), Path(f"/tmp/.X11-unix/X{number}")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                ours = int(lock.read_text().strip() or 0) == proc.pid
+            except (OSError, ValueError):
+                ours = False
+            if ours and socket.exists():
+                return True
+            time.sleep(0.02)
+        stop_process(proc)
+        self._proc = None
+        return False
 
     def stop(self) -> None:
         if self._proc is not None:

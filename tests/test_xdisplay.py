@@ -1,0 +1,49 @@
+"""The private virtual display: two runs at once never share one screen.
+
+CI once ran a test suite while another was running: both picked the same free display number,
+the second Xvfb exited, and its run drew its game windows on the first one's screen (the learner
+then saw a 1 x 4 "grid" of someone else's pixels)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot import xdisplay
+from bot.xdisplay import VirtualDisplay
+
+
+@pytest.fixture
+def xvfb() -> None:
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed: ./scripts/setup installs it")
+
+
+def _holder(name: str) -> int:
+    return int(Path(f"/tmp/.X{name[1:]}-lock").read_text().strip())
+
+
+def test_a_display_number_taken_in_the_meantime_is_left_to_its_owner(xvfb, monkeypatch):
+    with VirtualDisplay() as first:
+        taken = int(first[1:])
+        real = xdisplay._free_display
+        calls: list[int] = []
+
+        def raced(start: int = 90) -> int:
+            """The first look saw `taken` free: another run started its server just after."""
+            calls.append(start)
+            return taken if len(calls) == 1 else real(start)
+
+        monkeypatch.setattr(xdisplay, "_free_display", raced)
+        second = VirtualDisplay()
+        name = second.start()
+        try:
+            assert name != first and os.environ["DISPLAY"] == name
+            assert second._proc is not None and _holder(name) == second._proc.pid
+        finally:
+            second.stop()
+        assert os.environ["DISPLAY"] == first  # (the first run's display, as it was)
+        assert _holder(first) != 0 and Path(f"/tmp/.X11-unix/X{taken}").exists()
