@@ -12,6 +12,7 @@ takes in a strip of the window frame.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -338,7 +339,15 @@ def _even_lattice(image: np.ndarray) -> Lattice:
     points = [(cx, cy)] + [(bx - ox + bw * i // 4, by - oy + bh * j // 4) for i in (1, 3) for j in (1, 3)]
     candidates = []
     spread: dict[tuple, tuple[int, int, int, int]] = {}  # (several points of one phase find one block)
-    alike: dict[tuple[int, int], np.ndarray] = {}
+
+    @functools.cache
+    def grid(left: int, top: int) -> np.ndarray:
+        return _grid(near, left, top, p)
+
+    @functools.cache
+    def alike(left: int, top: int) -> np.ndarray:  # (only asked for where a field shows opened cells)
+        return _alike(grid(left, top))
+
     for phase_y in ys:
         for phase_x in xs:
             for px, py in points:
@@ -347,15 +356,13 @@ def _even_lattice(image: np.ndarray) -> Lattice:
                 reference = near[py - dy : py - dy + p, px - dx : px - dx + p]
                 if reference.shape != (p, p) or reference[1:-1, 1:-1].std() < FLAT:
                     continue  # (an opened cell is plain inside, as the window round it can be)
-                tiles = _grid(near, left, top, p)
-                match = _tile_grid(tiles, reference)
+                match = _tile_grid(grid(left, top), reference)
                 rect = _rectangle(match, (py - dy - top) // p, (px - dx - left) // p)
                 if rect is None:
                     continue
                 key = (left, top, rect, match.tobytes())
                 if key not in spread:
-                    spread[key] = _spread(match, rect, lambda t=tiles, at=(left, top): (
-                        alike[at] if at in alike else alike.setdefault(at, _alike(t))))
+                    spread[key] = _spread(match, rect, functools.partial(alike, left, top))
                 r0, c0, rows, cols = spread[key]
                 lat = Lattice(ox + left + c0 * p, oy + top + r0 * p, p, rows, cols)
                 candidates.append((rows * cols, _edge_strength(grey, lat), lat))
