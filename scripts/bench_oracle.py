@@ -5,6 +5,7 @@ guesses decide the difference. It says how often the two disagree, and where.
 
     python3 scripts/bench_oracle.py --oracle "java -cp DIR Driver" --level expert --games 10000 --jobs 2
     python3 scripts/bench_oracle.py --oracle "..." --take FF,IF,FI      # not when both are interior
+    python3 scripts/bench_oracle.py --oracle "..." --seed 2027 --start 20000 --games 10000  # a slice
 
 The other solver runs as a process of its own (one per worker) speaking a line protocol on its
 standard input and output: for each guessing position the bot writes `cols rows MINES;OPEN` (cell
@@ -101,13 +102,15 @@ def main() -> None:
     parser.add_argument("--level", default="expert")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=101)
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first board's index in the seed's sequence: a long set played in slices")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--take", default=None,
                         help="kinds of guess to take from it (FF,IF,FI,II, FF-...); all if unset")
     args = parser.parse_args()
     take = None if args.take is None else set(args.take.split(","))
     level = parse_level(args.level)
-    tasks = [(level, args.seed, i, args.oracle, take) for i in range(args.games)]
+    tasks = [(level, args.seed, i, args.oracle, take) for i in range(args.start, args.start + args.games)]
     if args.jobs <= 1:
         results = list(map(_game, tasks))
     else:
@@ -118,7 +121,8 @@ def main() -> None:
     only_alone = sum(a and not h for a, h, _ in results)
     only_helped = sum(h and not a for a, h, _ in results)
     kinds: Counter = sum((r[2] for r in results), Counter())
-    print(f"{args.level}, safe rule, {args.games} boards (seed {args.seed}): the bot alone won {alone}, "
+    boards = f"boards {args.start} to {args.start + args.games - 1}" if args.start else f"{args.games} boards"
+    print(f"{args.level}, safe rule, {boards} (seed {args.seed}): the bot alone won {alone}, "
           f"with the other's guesses ({args.take or 'all'}) {helped}; "
           f"won only alone {only_alone}, only with them {only_helped}")
     if only_alone + only_helped:
