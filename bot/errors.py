@@ -21,3 +21,7 @@ class CaptureError(BotError):
 
 class VisionError(BotError):
     """No board in the image, or a board that cannot be read with confidence."""
+
+
+class LearnError(BotError):
+    """Learning a look cannot go on: no board, a board that changed under us, an impossible naming."""

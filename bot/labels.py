@@ -12,6 +12,7 @@ count of mines around it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 import numpy as np
 
@@ -123,3 +124,29 @@ def from_mines(frame: Frame, mines: np.ndarray) -> dict[int, int]:
         if names.setdefault(k, value) != value:
             raise ValueError(f"cells of one look show {names[k]} and {value} mines around them")
     return names
+
+
+def forced_under_every_naming(
+    frame: Frame, sure: dict[int, int], possible: dict[int, set[int]]
+) -> tuple[set[Cell], set[Cell]]:
+    """Cells safe, and cells mined, under every naming still possible: the only cells a learner
+    that does not yet know every number's name may click, whatever the names turn out to be."""
+    problem = _problem(frame, sure)
+    if problem is None:
+        return set(), set()
+    with SatCore(problem) as core:
+        safe, mines = core.forced()
+    safe, mines = set(safe), set(mines)
+    if safe or all(len(v) == 1 for v in possible.values()):
+        return safe, mines
+    # Names not yet certain: a cell is safe only if every naming makes it so.
+    first = True
+    for naming in islice(namings([frame], list(possible), sure), MAX_NAMINGS):
+        problem = _problem(frame, naming)
+        with SatCore(problem) as core:
+            s, m = core.forced()
+        safe, mines = (set(s), set(m)) if first else (safe & set(s), mines & set(m))
+        first = False
+        if not safe and not mines:
+            break
+    return safe, mines

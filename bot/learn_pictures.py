@@ -33,7 +33,8 @@ from bot.calibrate import calibrate
 from bot.errors import BotError, VisionError
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits, from_mines, settle
 from bot.lattice import Lattice, find_lattice
-from bot.learn import LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP, Learnt, _button_around
+from bot.learn_face import button_around
+from bot.learnt import LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP, Learnt
 from bot.led import complete_digits, crops, place, text_of, units_box
 from bot.looks import Looks
 from bot.skin import Skin
@@ -256,7 +257,7 @@ def learn_face(pictures: list[Picture], states: list[str], say: Callable[[str], 
     x, y, w, h, _ = (int(v) for v in stats[best])
     first = pictures[0]
     ox, oy = first.lattice.left + first.lattice.width // 2 - half, first.lattice.top - height
-    bx, by, bw, bh = _button_around(first.image, (ox + x, oy + y, w, h))
+    bx, by, bw, bh = button_around(first.image, (ox + x, oy + y, w, h))
     side = max(bw, bh)
     box = (bx + bw // 2 - side // 2, by + bh // 2 - side // 2, side, side)
     rel = (box[0] - ox - half, box[1] - first.lattice.top)  # from the field's centre and top
