@@ -78,12 +78,16 @@ class Lattice:
         xs, ys = self.starts
         return int(xs[c]) + self.pitch // 2, int(ys[r]) + self.pitch // 2
 
+    @property
+    def field(self) -> Field:
+        """The lattice as bot.vision's Field: the frame round it, the guard of a click, its tiles."""
+        xs, ys = self.offsets
+        return Field(self.left, self.top, self.pitch, self.rows, self.cols, xs=xs, ys=ys)
+
     def tiles(self, image: np.ndarray) -> np.ndarray:
         """One pitch x pitch tile per cell, row by row, cut as vision cuts a field's; VisionError
         where the field is not all in the image."""
-        xs, ys = self.offsets
-        return field_tiles(image, Field(self.left, self.top, self.pitch, self.rows, self.cols, xs=xs, ys=ys),
-                           self.pitch)
+        return field_tiles(image, self.field, self.pitch)
 
 
 def _marks(grey: np.ndarray, textured: np.ndarray, p: int) -> np.ndarray:

@@ -43,7 +43,6 @@ from bot.learnt import (
     SPECIAL,
     Learnt,
     adopt,
-    field_of,
     write_skin,
 )
 from bot.skin import Skin
@@ -336,7 +335,7 @@ class Learner:
         out.mines = dict(self.known.mines) if self.known is not None else {}
         if len(self.totals) == 1:  # (games of one size always hold one total)
             out.mines[(lat.rows, lat.cols)] = next(iter(self.totals))
-        out.frame = frame_of(self.start_image, field_of(lat), depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+        out.frame = frame_of(self.start_image, lat.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
         if self.counter.counter is not None:
             out.counter_boxes, out.digits = self.counter.counter
         unnamed = [k for k in meanings.number_classes() if k not in meanings.names and meanings.role.get(k) == "number"]
@@ -371,7 +370,7 @@ def learn_live(
 
     def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
         box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)
-        field = field_of(lat)
+        field = lat.field
         target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box,
                         xs=field.xs, ys=field.ys)
         return Shifted(Actuator(target, backend), origin.left, origin.top)

@@ -69,7 +69,6 @@ class Meanings:
         return sure, possible
 
 
-
 class Sight:
     """The field seen through `grab`: looks per cell, the face, and the screen awaited."""
 
@@ -116,6 +115,7 @@ class Sight:
         """The screen once the face has changed and holds still (a face caught half painted is a
         wrong sprite), or as it is after FACE_LAG seconds: WineMine on a loaded machine painted
         its won board well before its won face, and the learner acted on a game already over."""
+        assert self.face is not None  # (only a game with a face waits for it)
         x, y, w, h = self.face.box
         deadline = time.monotonic() + FACE_LAG
         last = None

@@ -15,7 +15,6 @@ from bot.imagefile import write_image
 from bot.lattice import Lattice
 from bot.learn_sight import Meanings
 from bot.skin import CELL_CODES, Skin
-from bot.vision import Field
 
 Box = tuple[int, int, int, int]  # left, top, width, height, image pixels
 #: A counter: each digit's box, left to right, and the digits' sprites by name.
@@ -54,12 +53,6 @@ class Learnt:
         return ([w for w in want if w not in self.cells] + [f"face {f}" for f in faces if f not in self.faces]
                 + ([f"digit {d}" for d in range(10) if str(d) not in self.digits] if self.digits
                    else ["counter digits"]))
-
-
-def field_of(lat: Lattice) -> Field:
-    """The lattice as one pitch over its whole width: exact for a lattice of one pitch, and for a
-    stretched one what spans the same pixels (the frame round it, the guard of a click)."""
-    return Field(lat.left, lat.top, lat.pitch, lat.rows, lat.cols, xs=lat.offsets[0], ys=lat.offsets[1])
 
 
 def _num(value: float) -> float | int:
