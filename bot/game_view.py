@@ -5,7 +5,7 @@ with the board before it (opened cells stay opened, numbers never change) and, f
 its result known. Anything else is grabbed again; a window that moved is found again (and whoever
 clicks hears of the new place: on_calibrated); after a few failures it stops with a message and
 the offending screenshot saved. Right before each click the region is read again, so that no
-click is made on a game that moved, closed or restarted (still_covered).
+click is made on a game that moved, closed or restarted (bot.click_guard).
 """
 
 from __future__ import annotations
@@ -17,18 +17,17 @@ from dataclasses import replace
 import numpy as np
 
 from bot.actuator import Actuator, Target
-from bot.advice import advise
-from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board, Cell
+from bot.board import Board
 from bot.calibrate import Calibration, best_offset, load_profile, locate
 from bot.capture import Region, Screen
-from bot.errors import BotError, CaptureError, InconsistentBoardError, VisionError
+from bot.click_guard import SETTLE, Guard
+from bot.complete_read import ended, name_face, name_numbers
+from bot.errors import BotError, CaptureError, VisionError
 from bot.imagefile import write_image
 from bot.play_options import Options
 from bot.skin import Skin
-from bot.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
 from bot.vision import Field, Reading, face_box, read
 
-SETTLE = 0.03  # WineMine starts redrawing ~20 ms after a click
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
 NEW_GAME_READS = 3  # reads alike of a board that cannot follow the last: another game, not a misread
 
@@ -39,34 +38,6 @@ class Stop(BotError):
 
 class NotFound(Stop):
     """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
-
-
-class Stale(VisionError):
-    """The game on the screen is no longer the one a batch was decided on (moved, covered,
-    restarted): the batch is dropped and the board read again, not a misread."""
-
-
-def _finished(reading: Reading) -> Reading:
-    """A game over, with cells still unread (a number the skin never saw, shown at the end): its
-    cells no longer matter, only its result and a click on the face do. They count as covered."""
-    return replace(reading, codes=np.where(reading.unknown, UNOPENED, reading.codes),
-                   unknown=np.zeros_like(reading.unknown),
-                   counter=0 if reading.counter is None else reading.counter)
-
-
-def _won_under(reading: Reading) -> bool:
-    """A game without a face, won, its mines flagged in a look its skin reads only at the size it
-    was learnt at (GNOME Mines' flag at 48 px from a skin of 46): no cell reads covered, and the
-    numbers prove every unread cell a mine."""
-    codes = reading.codes.copy()
-    if np.isin(codes[~reading.unknown], (UNOPENED, QUESTION, MINE, EXPLODED)).any():
-        return False
-    codes[reading.unknown] = UNOPENED
-    try:
-        advice = advise(Board(codes), odds=False)
-    except (InconsistentBoardError, BotError):
-        return False
-    return not advice.safe and set(advice.mines) == {tuple(int(v) for v in c) for c in np.argwhere(reading.unknown)}
 
 
 def follows(before: Board, after: Board) -> bool:
@@ -186,7 +157,7 @@ class GameView:
                     field = self.field
                 reading = read(image, field, self.skin)
                 if reading.face is None and not reading.unknown.any():
-                    reading = self._name_face(image, field, reading)
+                    self.skin, reading = name_face(image, field, self.skin, reading, self._holds_still, self.say)
                 if reading.face is None or reading.unknown.mean() > 0.5:
                     image = self.screen.grab_stable(timeout=2.0, interval=0.01)  # moved? find it again
                     self.calibrate(image)
@@ -197,11 +168,8 @@ class GameView:
                     field, reading = self._realign(image, field, reading)
                 self.shown = field
                 if not reading.complete and reading.unknown.any():
-                    reading = self._name_unseen(image, field, reading)
-                if not reading.complete and reading.framed and reading.face in ("won", "lost"):
-                    reading = _finished(reading)
-                elif not reading.complete and reading.framed and self.skin.faceless and _won_under(reading):
-                    reading = _finished(replace(reading, face="won"))
+                    self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say)
+                reading = ended(reading, self.skin)
                 if not reading.complete:
                     problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
                     raise VisionError(problem)
@@ -239,24 +207,6 @@ class GameView:
         self.field = replace(self.field, left=self.field.left + dx, top=self.field.top + dy)
         return moved, again
 
-    def _name_unseen(self, image: np.ndarray, field: Field, reading: Reading) -> Reading:
-        """Unknown cells that are a number the skin has never seen (bot.unseen): named when the
-        board allows one number only and the look holds still in a second frame (a cell caught
-        half drawn never gets a name); the skin grows by it and the frame is read again. A look
-        the board does not name yet is played around (an opened cell, number unknown): ending
-        the game instead threw away the games that had got far, and a third of the Expert wins
-        with a skin learnt on sight."""
-        found = unseen_numbers(image, field, self.skin, reading)
-        if found is None or not self._holds_still(image):
-            return reading
-        for look in found:
-            if look.number is not None:
-                self.skin = with_number(self.skin, look.number, look.tile)
-                self.say(f"a number this skin had not seen yet: named {look.number} from the board, and kept")
-        if any(look.number is not None for look in found):
-            reading = read(image, field, self.skin)
-        return unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
-
     def _with_total(self, board: Board, reading: Reading) -> Board:
         """The board with its mine total where no counter shows it: the solver plays a game's end
         far better knowing it (README: `scripts/bench_paired.py --variant no-total`)."""
@@ -271,17 +221,10 @@ class GameView:
         again, again_field = self.grab()
         return again_field is not None and again.shape == image.shape and np.array_equal(again, image)
 
-    def _name_face(self, image: np.ndarray, field: Field, reading: Reading) -> Reading:
-        """A face the skin has never seen, named by the board when it tells a game's end (bot.unseen:
-        a game won only with every mine flagged shows its won face, never seen while learning, only
-        then), in a frame that holds still; the skin grows by it and the frame is read again."""
-        found = unseen_face(image, field, self.skin, reading)
-        if found is None or not self._holds_still(image):
-            return reading
-        name, tile = found
-        self.skin = with_face(self.skin, name, tile)
-        self.say(f"a face this skin had not seen yet: named {name} from the board, and kept")
-        return read(image, field, self.skin)
+    @property
+    def guard(self) -> Guard:
+        """The checks around a click, on the game's place as it stands now."""
+        return Guard(self.screen, self.region, self.view, self.skin)
 
     def save_stop(self, image: np.ndarray | None) -> str:
         if image is None:
@@ -289,64 +232,3 @@ class GameView:
         path = self.options.stop_dir / f"stopped-{time.strftime('%Y%m%d-%H%M%S')}.png"
         write_image(str(path), image)
         return str(path)
-
-    def still_covered(self, board: Board, cell: Cell) -> bool:
-        """Right before a click: the game, grabbed again, must still be the one the batch was
-        decided on, where it was, and the cell still covered.
-
-        The whole game region is read afresh: its frame seen on all four sides where the field
-        was (a window moved, even by a whole number of cells, or covered, fails this), the face
-        still there, and no cell read contradicting the board decided on (a restart or a level
-        change shows covered cells where numbers were). Cells still being drawn may read as
-        unknown; only the clicked one must read. An opened cell (a cascade from an earlier click
-        of the batch got there first) is skipped; anything else stops the batch, so no click is
-        ever decided on a stale board.
-        """
-        image = self.screen.grab(self.region)
-        reading = read(image, self.view, self.skin)
-        known = ~reading.unknown
-        opened = board.cells >= 0
-        stale = (not reading.framed or reading.face is None or reading.face == "lost" or not known[cell]
-                 or not np.array_equal(reading.codes[opened & known], board.cells[opened & known]))
-        if stale:
-            raise Stale("the game window moved, was covered or restarted during a batch")
-        return int(reading.codes[cell]) in (UNOPENED, QUESTION)
-
-    def wait_for_change(self, before: np.ndarray, clicked: list[Cell], timeout: float = 0.5) -> None:
-        """Poll until every cell just clicked looks different from the frame the batch was decided
-        on: the game has drawn the batch (look() then waits for the drawing to settle). Cheaper
-        than a fixed pause, which must allow for the slowest response. A frame grabbed while the
-        game still draws is never unsafe, only stale: it is a board from earlier in the same game."""
-        if not clicked or self.region is None or before.shape[:2] != (self.region.height, self.region.width):
-            time.sleep(SETTLE)
-            return
-        v = self.view
-        boxes = [(round(y), round(x)) for x, y in (v.cell_origin(r, c) for r, c in clicked)]
-        size = round(v.pitch)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                now = self.screen.grab(self.region)
-            except CaptureError:
-                return
-            if now.shape == before.shape and all(
-                    not np.array_equal(now[y : y + size, x : x + size], before[y : y + size, x : x + size])
-                    for y, x in boxes):
-                return
-            time.sleep(0.002)
-
-    def field_pixels(self, frame: np.ndarray, field: Field | None = None) -> np.ndarray:
-        """The field's pixels in a grab of the region (or in a frame whose field is given)."""
-        f = field or self.view
-        return frame[round(f.top) : round(f.top + f.height), round(f.left) : round(f.left + f.width)]
-
-    def changed(self, clean: np.ndarray, ours: np.ndarray) -> bool:
-        """Has anything in the field changed since the clean grab, outside the overlay's marks?"""
-        try:
-            now = self.screen.grab(self.region)
-        except CaptureError:
-            return True
-        if now.shape != clean.shape:
-            return True
-        differs = (now != clean).any(axis=2) & ~ours
-        return bool(self.field_pixels(differs).any())

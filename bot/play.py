@@ -18,9 +18,10 @@ from bot.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.advice import Advice, advise
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, Cell, format_grid
 from bot.capture import Screen
+from bot.click_guard import SETTLE, Stale
 from bot.deadline import DEFAULT_SECONDS
 from bot.errors import InconsistentBoardError, VisionError
-from bot.game_view import RETRIES, SETTLE, GameView, Stale, Stop, follows
+from bot.game_view import RETRIES, GameView, Stop, follows
 from bot.imagefile import write_image
 from bot.overlay import Overlay, drawing
 from bot.platform import OverlayError, current
@@ -108,30 +109,31 @@ class Player:
 
     def _act(self, board: Board, advice: Advice) -> int:
         assert self.actuator is not None
+        guard = self.game_view.guard
         covered = board.covered()
         self.clicked = []
         if advice.safe:
             for cell in sorted(advice.safe):
-                if covered[cell] and self.still_wanted() and self.game_view.still_covered(board, cell):
+                if covered[cell] and self.still_wanted() and guard.still_covered(board, cell):
                     self.actuator.open(cell)
                     self.clicked.append(cell)
             if self.options.flags:
                 for cell in sorted(advice.mines):
                     if (board.cells[cell] == UNOPENED and self.still_wanted()
-                            and self.game_view.still_covered(board, cell)):
+                            and guard.still_covered(board, cell)):
                         self.actuator.flag(cell)
                         self.own_flags.add(cell)
                         self.clicked.append(cell)
             return 0
         if (advice.guess is not None and covered[advice.guess] and self.still_wanted()
-                and self.game_view.still_covered(board, advice.guess)):
+                and guard.still_covered(board, advice.guess)):
             self.actuator.open(advice.guess)
             self.clicked.append(advice.guess)
             return 1
         left = [c for c in sorted(advice.mines) if board.cells[c] == UNOPENED]
         if advice.guess is None and left:  # every covered cell a proven mine, and the game goes on:
             for cell in left:  # one that is won only with every mine flagged (ace-minesweeper)
-                if self.still_wanted() and self.game_view.still_covered(board, cell):
+                if self.still_wanted() and guard.still_covered(board, cell):
                     self.actuator.flag(cell)
                     self.own_flags.add(cell)
                     self.clicked.append(cell)
@@ -175,7 +177,7 @@ class Player:
                 self.record(image, board)
                 self.frames += 1
                 guesses += self.act(board, advice)
-                self.game_view.wait_for_change(image, self.clicked)
+                self.game_view.guard.wait_for_change(image, self.clicked)
                 image, reading, board = self.game_view.look(board)
                 failures = stale = 0
                 if self.game_view.replaced:
@@ -223,7 +225,7 @@ class Player:
         while self.options.max_frames is None or drawn < self.options.max_frames:
             if overlay is not None:
                 overlay.pump()
-                if overlay.shown is not None and clean is not None and not view.changed(clean, ours):
+                if overlay.shown is not None and clean is not None and not view.guard.changed(clean, ours):
                     time.sleep(0.05)
                     continue
                 if overlay.shown is not None:
@@ -241,7 +243,7 @@ class Player:
                 time.sleep(0.05)
                 continue
             clean = view.screen.grab(view.region)  # the game with nothing of ours over it
-            if not np.array_equal(view.field_pixels(clean), view.field_pixels(image, view.shown)):
+            if not np.array_equal(view.guard.field_pixels(clean), view.guard.field_pixels(image, view.shown)):
                 continue  # the user moved while we thought: read again before showing anything
             f, r, o = view.field, view.region, view.origin
             shown = drawing(replace(f, left=f.left + o.left, top=f.top + o.top),

@@ -236,7 +236,7 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
     but not its flags: the game looked still on, with cells unreadable, and the loop stopped. No
     cell reading covered and every unread cell a proven mine: won. Anything less is not."""
     from bot.board import parse_grid
-    from bot.game_view import _won_under
+    from bot.complete_read import won_under
     from bot.vision import Reading
 
     def reading(text: str) -> Reading:
@@ -244,9 +244,9 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
         unknown = np.array([[ch == "!" for ch in row] for row in text.split()])
         return Reading(cells, np.ones(cells.shape), unknown, "playing", 1.0, None, 0.0, counted=False)
 
-    assert _won_under(reading("1!1\n111\n000"))
-    assert not _won_under(reading("1!!\n111\n000"))  # an unread cell the numbers prove safe
-    assert not _won_under(reading("1!1\n111\n00?"))  # a covered cell left
+    assert won_under(reading("1!1\n111\n000"))
+    assert not won_under(reading("1!!\n111\n000"))  # an unread cell the numbers prove safe
+    assert not won_under(reading("1!1\n111\n00?"))  # a covered cell left
 
 
 @pytest.mark.parametrize("learnt, given, told", (({(9, 9): 10}, None, 10), ({}, 10, 10), ({}, None, None),
