@@ -38,7 +38,7 @@ from bot.learnt import LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP, Learnt
 from bot.led import complete_digits, crops, place, text_of, units_box
 from bot.looks import Looks
 from bot.skin import Skin
-from bot.vision import Field, cut_tiles, frame_of
+from bot.vision import frame_of
 
 #: Mine totals of the standard boards, (rows, cols): the counter's start where nothing else tells it.
 STANDARD_MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}
@@ -118,8 +118,7 @@ def group(pictures: list[Picture]) -> Looks:
     looks = None
     for p in pictures:
         lat = p.lattice
-        area = p.image[lat.top : lat.top + lat.height, lat.left : lat.left + lat.width]
-        tiles = cut_tiles(area, lat.rows, lat.cols, lat.pitch)
+        tiles = lat.tiles(p.image)  # (a stretched field's cells each from its own start)
         looks = looks or Looks(tiles[0])
         p.ids = looks.classify(tiles).reshape(lat.rows, lat.cols)
     return looks
@@ -378,7 +377,5 @@ def learn_pictures(
                                 learnt.face_box, say)
         if counter is not None:
             learnt.counter_boxes, learnt.digits = counter
-    lat = first.lattice
-    learnt.frame = frame_of(first.image, Field(lat.left, lat.top, lat.pitch, lat.rows, lat.cols),
-                            depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+    learnt.frame = frame_of(first.image, first.lattice.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
     return learnt

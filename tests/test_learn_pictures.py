@@ -14,12 +14,15 @@ import cv2
 import numpy as np
 import pytest
 
+from bot.board import UNOPENED
 from bot.calibrate import calibrate
 from bot.cli import main
 from bot.led import SEGMENTS, VARIANTS, complete_digits, text_of
+from bot.simulator import Level
 from bot.skin import TEMPLATES, load_skin
-from bot.vision import read
+from bot.vision import frame_seen, read
 from tests.test_real_windows import NAMES, REAL, truth
+from tests.toy_game import ToyGame
 
 XP = [n for n in NAMES if n.startswith("xp_")]
 #: Every counter digit the held-out pictures show is among these pictures' (7 only in "007") or
@@ -91,6 +94,50 @@ def test_pictures_of_no_board_or_a_bad_folder_are_refused_cleanly(tmp_path, caps
     assert main(["calibrate", "--from", str(empty)]) == 2  # --from only with --learn
     err = capsys.readouterr().err
     assert "not a folder" in err and "--from DIR goes with --learn" in err
+
+
+def _stretched_pictures(folder, games: int, seed: int) -> None:
+    """Screenshots of a game whose field is stretched to its window, without a face (as GNOME
+    Mines): per game, one click, a flag on a mine and one on a safe cell, then a mine clicked."""
+    folder.mkdir()
+    toy = ToyGame(Level(16, 16, 40), stretch=(5, 7), seed=seed, new_game_key="ctrl+r")
+    for g in range(games):
+        game = toy.game
+        game.open((8, 8))
+        cv2.imwrite(str(folder / f"g{g}_open.png"), toy.grab())
+        mines = np.argwhere(game.mine & (game.shown == UNOPENED))
+        safe = np.argwhere(~game.mine & (game.shown == UNOPENED))
+        game.flag(tuple(mines[0]))
+        game.flag(tuple(safe[0]))
+        cv2.imwrite(str(folder / f"g{g}_flags.png"), toy.grab())
+        game.open(tuple(mines[1]))
+        cv2.imwrite(str(folder / f"g{g}_lost.png"), toy.grab())
+        toy.new_game()
+
+
+def test_a_field_stretched_to_its_window_is_learnt_from_pictures(tmp_path, capsys):
+    """Its cells are cut each from its own start, and its frame found where the stretched field
+    ends: the learnt skin reads another such game exactly, and refuses it cut short."""
+    _stretched_pictures(tmp_path / "pictures", games=3, seed=3)
+    assert main(["calibrate", "--learn", "--from", str(tmp_path / "pictures"), "--skin", "toy",
+                 "--templates", str(tmp_path / "templates"), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert {"unopened", "flag", "mine", "exploded", "wrong_flag", "1", "2"} <= set(said["learnt"])
+    skin = load_skin(tmp_path / "templates" / "toy")
+    assert skin.frame is not None  # (measured on the field as one pitch, it missed the stretched edge)
+    toy = ToyGame(Level(16, 16, 40), stretch=(5, 7), seed=50, new_game_key="ctrl+r")
+    toy.game.open((0, 0))
+    image = toy.grab()
+    cal, found = calibrate(image, [skin])
+    field = cal.with_pitch(found)
+    assert (cal.rows, cal.cols) == (16, 16)
+    reading = read(image, field, found)
+    assert not reading.unknown.any() and np.array_equal(reading.codes, toy.game.shown)
+    assert frame_seen(image, field, found)
+    hidden = image.copy()
+    bottom = int(toy.starts[1][-1])
+    hidden[bottom:] = 90  # the last row under another window
+    assert not frame_seen(hidden, field, found)
 
 
 def _classic_digits() -> dict[str, np.ndarray]:
