@@ -94,21 +94,55 @@ def _lattice_of(image: np.ndarray, skins: list[Skin]) -> Lattice:
 
 
 def locate(named: list[tuple[str, np.ndarray]], skins: list[Skin], say: Callable[[str], None]) -> list[Picture]:
-    found = []
+    found: list[Picture] = []
+    missed: list[tuple[str, np.ndarray, str]] = []
     for name, image in named:
         try:
             lat = _lattice_of(image, skins)
         except VisionError as err:
-            say(f"{name}: skipped ({err})")
+            missed.append((name, image, str(err)))
             continue
         found.append(Picture(name, image, lat))
         say(f"{name}: field {lat.rows}x{lat.cols} of {lat.pitch} px at ({lat.left}, {lat.top})")
     if not found:
         raise PicturesError("no Minesweeper field found in any of the pictures")
+    found = _same_field(found, missed, [name for name, _ in named], say)
     pitches = {p.lattice.pitch for p in found}
     if len(pitches) > 1:
         raise PicturesError(f"the pictures show cells of different sizes ({sorted(pitches)} px): one game, one scaling")
     return found
+
+
+def _same_field(found: list[Picture], missed: list[tuple[str, np.ndarray, str]], order: list[str],
+                say: Callable[[str], None]) -> list[Picture]:
+    """A game far on may show its field only in part by structure: an opening that takes whole
+    rows or columns leaves bot.lattice a smaller block of covered cells, or none. The largest
+    field found is tried on each such picture, and taken where that picture shows the field's
+    frame at the same place in the same colours (the same window, not a smaller game's)."""
+    widest = max(found, key=lambda p: p.lattice.rows * p.lattice.cols)
+    lat = widest.lattice
+    frame = frame_of(widest.image, lat.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+    if frame is None:
+        for name, _, err in missed:
+            say(f"{name}: skipped ({err})")
+        return found
+
+    def framed(image: np.ndarray) -> bool:
+        return frame_of(image, lat.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP) == frame
+
+    out = {}
+    for p in found:
+        if p.lattice.rows * p.lattice.cols < lat.rows * lat.cols and framed(p.image):
+            say(f"{p.name}: its field is {widest.name}'s, {lat.rows}x{lat.cols} (a part of it only was covered)")
+            p = Picture(p.name, p.image, lat)
+        out[p.name] = p
+    for name, image, err in missed:
+        if framed(image):
+            say(f"{name}: its field is {widest.name}'s, {lat.rows}x{lat.cols} (too little of it covered to find)")
+            out[name] = Picture(name, image, lat)
+        else:
+            say(f"{name}: skipped ({err})")
+    return [out[name] for name in order if name in out]
 
 
 def group(pictures: list[Picture]) -> Looks:

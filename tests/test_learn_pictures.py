@@ -17,6 +17,9 @@ import pytest
 from bot.board import UNOPENED
 from bot.calibrate import calibrate
 from bot.cli import main
+from bot.errors import VisionError
+from bot.lattice import find_lattice
+from bot.learn_pictures import locate
 from bot.led import SEGMENTS, VARIANTS, complete_digits, text_of
 from bot.simulator import Level
 from bot.skin import TEMPLATES, load_skin
@@ -138,6 +141,32 @@ def test_a_field_stretched_to_its_window_is_learnt_from_pictures(tmp_path, capsy
     bottom = int(toy.starts[1][-1])
     hidden[bottom:] = 90  # the last row under another window
     assert not frame_seen(hidden, field, found)
+
+
+def test_a_game_far_on_is_placed_on_the_field_the_others_show(tmp_path):
+    """A big opening leaves rows or columns with no covered cell: structure alone finds a smaller
+    block, or nothing. Such a picture takes the largest field found where it shows that field's
+    frame; a smaller game in the same place keeps its own field."""
+    _stretched_pictures(tmp_path / "pictures", games=5, seed=3)
+    named = [(path.stem, cv2.imread(str(path))) for path in sorted((tmp_path / "pictures").glob("*.png"))]
+    alone = {name: find_lattice(image) for name, image in named if name != "g3_lost"}
+    assert (alone["g3_open"].rows, alone["g3_open"].cols) == (16, 8)  # (this game's opening takes 8 columns)
+    with pytest.raises(VisionError):
+        find_lattice(dict(named)["g3_lost"])
+    small = ToyGame(Level(9, 9, 10), stretch=(5, 7), seed=1, new_game_key="ctrl+r")
+    small.game.open((0, 0))  # (a small opening: every row and column keeps a covered cell)
+    named.append(("small", small.grab()))
+    said: list[str] = []
+    pictures = {p.name: p for p in locate(named, [], said.append)}
+    assert set(pictures) == {name for name, _ in named}
+    whole = pictures["g0_open"].lattice
+    assert (whole.rows, whole.cols) == (16, 16)
+    for name, p in pictures.items():
+        expected = (9, 9) if name == "small" else (16, 16)
+        assert (p.lattice.rows, p.lattice.cols) == expected, name
+        if name != "small":
+            assert (p.lattice.left, p.lattice.top, p.lattice.xs) == (whole.left, whole.top, whole.xs), name
+    assert any(line.startswith("g3_lost: its field is") for line in said)
 
 
 def _classic_digits() -> dict[str, np.ndarray]:
