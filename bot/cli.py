@@ -137,6 +137,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): not an error worth a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit would fail again
         return Exit.FAILED
+    except Exception as err:  # a bug met on some input: one line here, the traceback in a file to report
+        if os.environ.get("MINESWEEPER_BOT_TRACEBACK"):
+            raise
+        print(f"error: an internal error ({type(err).__name__}: {err}); this is a bug: "
+              f"please report it with {_save_traceback()}", file=sys.stderr)
+        return Exit.FAILED
+
+
+def _save_traceback() -> str:
+    """The traceback of the exception being handled, in a file of its own (the path, or where it
+    could not be written, the traceback's last line)."""
+    import tempfile
+    import time
+    import traceback
+
+    text = "".join(traceback.format_exc())
+    try:
+        with tempfile.NamedTemporaryFile("w", prefix=f"minesweeper-bot-error-{time.strftime('%Y%m%d-%H%M%S')}-",
+                                         suffix=".txt", delete=False) as out:
+            out.write(f"minesweeper-bot {' '.join(sys.argv)}\n{text}")
+            return out.name
+    except OSError:
+        return text.strip().splitlines()[-1]
 
 
 def cmd_solve(args: argparse.Namespace) -> Exit:

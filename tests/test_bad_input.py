@@ -94,3 +94,28 @@ def test_image_paths_with_any_characters(tmp_path, capsys):
     assert main(["replay", str(shot), "--out", str(folder / "annoté.png")]) == 0
     assert read_image(folder / "annoté.png").shape == image.shape
     assert "skin" in capsys.readouterr().out
+
+
+def test_a_bug_is_one_line_and_its_traceback_a_file(tmp_path, monkeypatch, capsys):
+    """Whatever input meets a bug, the user reads one line saying so and where its traceback is
+    kept for a report, and the exit status says the job failed; never a traceback on the terminal."""
+    from bot import cli
+
+    def broken(args):
+        raise ValueError("cannot reshape array of size 5 into shape (2,2)")
+
+    monkeypatch.setitem(cli.COMMANDS, "solve", broken)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.delenv("MINESWEEPER_BOT_TRACEBACK", raising=False)
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)  # (TMPDIR read afresh)
+    assert cli.main(["solve", "-"]) == cli.Exit.FAILED
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: an internal error (ValueError: cannot reshape"), err
+    assert "Traceback" not in err
+    saved = Path(err.split("please report it with ")[1].strip())
+    assert saved.parent == tmp_path and "in broken" in saved.read_text() and "Traceback" in saved.read_text()
+    monkeypatch.setenv("MINESWEEPER_BOT_TRACEBACK", "1")  # (for a developer: the traceback itself)
+    with pytest.raises(ValueError):
+        cli.main(["solve", "-"])
