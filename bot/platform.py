@@ -13,11 +13,11 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.capture import Region
 from bot.errors import BotError
 
 Box = tuple[int, int, int, int]  # x, y, width, height in the window's own pixels
@@ -28,14 +28,6 @@ KEY_COLOUR = "#ff00fe"
 
 class OverlayError(BotError):
     """No see-through, click-through window can be shown here (the dry run draws a PNG instead)."""
-
-
-@dataclass(frozen=True)
-class WindowBox:
-    left: int
-    top: int
-    width: int
-    height: int
 
 
 class Platform:
@@ -49,10 +41,10 @@ class Platform:
         where there is something to check) says, or None when they would."""
         return None
 
-    def find_window(self, title: str) -> WindowBox | None:
+    def find_window(self, title: str) -> Region | None:
         return None
 
-    def game_window(self) -> WindowBox | None:
+    def game_window(self) -> Region | None:
         """The rectangle of the first known game window open (by its title), where the board is
         looked for first; None when no known one is open (then the whole screen is searched)."""
         for title in GAME_TITLES:
@@ -119,7 +111,7 @@ class Windows(Platform):
                 "display scaling without DPI awareness (run the bot from a plain python.exe, not a "
                 "launcher that forces scaling, or set the display to 100 %)")
 
-    def find_window(self, title: str | None, cls: str | None = None) -> WindowBox | None:
+    def find_window(self, title: str | None, cls: str | None = None) -> Region | None:
         import ctypes.wintypes
 
         hwnd = self.windll.user32.FindWindowW(cls, title)
@@ -128,9 +120,9 @@ class Windows(Platform):
         rect = ctypes.wintypes.RECT()
         if not self.windll.user32.GetWindowRect(hwnd, ctypes.byref(rect)):
             return None
-        return WindowBox(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
+        return Region(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
 
-    def game_window(self) -> WindowBox | None:
+    def game_window(self) -> Region | None:
         """By window class first (a title can be translated, or be another program's), then by title."""
         for cls in GAME_CLASSES:
             box = self.find_window(None, cls)
@@ -179,7 +171,7 @@ class X11(Platform):
     def prepare(self) -> None:
         (self.home / ".Xauthority").touch()  # pyautogui's X backend refuses to start without it
 
-    def find_window(self, title: str) -> WindowBox | None:
+    def find_window(self, title: str) -> Region | None:
         try:
             found = self.run(["xdotool", "search", "--name", f"^{title}$", "getwindowgeometry", "--shell"],
                              capture_output=True, text=True, timeout=5, check=False)
@@ -187,7 +179,7 @@ class X11(Platform):
             return None
         values = dict(line.split("=", 1) for line in found.stdout.splitlines() if "=" in line)
         try:
-            return WindowBox(int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
+            return Region(int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
         except (KeyError, ValueError):
             return None
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.actuator import Actuator, ActuatorError, Target
-from bot.platform import X11, WindowBox, Windows
+from bot.capture import Region
+from bot.platform import X11, Windows
 
 TARGET = Target(left=100, top=200, pitch=16, rows=9, cols=9, face=(160, 160, 24, 24))
 
@@ -89,7 +90,7 @@ def test_windows_seam_with_a_fake_windll():
     win = Windows(windll)
     win.prepare()
     assert windll.user32.aware  # fell back to the Vista call
-    assert win.find_window("Minesweeper") == WindowBox(10, 20, 200, 300)
+    assert win.find_window("Minesweeper") == Region(10, 20, 200, 300)
     assert win.find_window("Notepad") is None
 
 
@@ -101,7 +102,7 @@ def test_x11_seam_with_a_fake_xdotool(tmp_path: Path):
     x11 = X11(home=tmp_path, run=lambda args, **kw: calls.append(args) or Done())
     x11.prepare()
     assert (tmp_path / ".Xauthority").exists()
-    assert x11.find_window("WineMine") == WindowBox(40, 50, 154, 201)
+    assert x11.find_window("WineMine") == Region(40, 50, 154, 201)
     assert calls[0][:3] == ["xdotool", "search", "--name"]
 
 
@@ -167,7 +168,7 @@ def test_the_game_window_is_found_by_its_class_first():
 
     windll = FakeWindll()
     windll.user32 = ByClass(hwnd=7)
-    assert Windows(windll).game_window() == WindowBox(10, 20, 200, 300)
+    assert Windows(windll).game_window() == Region(10, 20, 200, 300)
     windll.user32 = FakeUser32(hwnd=0)
     assert Windows(windll).game_window() is None
 
