@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -20,11 +20,10 @@ from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, Cell, f
 from bot.capture import Screen
 from bot.click_guard import SETTLE, Stale
 from bot.deadline import DEFAULT_SECONDS
+from bot.dry_run import DryRun
 from bot.errors import InconsistentBoardError, VisionError
 from bot.game_view import RETRIES, GameView, Stop, follows
 from bot.imagefile import write_image
-from bot.overlay import Overlay, drawing
-from bot.platform import OverlayError, current
 from bot.play_options import Options
 from bot.simulator import Game
 
@@ -199,58 +198,9 @@ class Player:
         return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, guesses, three_bv_of(board))
 
     def watch(self) -> int:
-        """Dry run: never click; show the advice whenever the board changes: over the game when an
-        overlay window can be shown, and always in the annotated PNG. Returns frames drawn."""
-        overlay = self._open_overlay()
-        try:
-            return self._watch(overlay)
-        finally:
-            if overlay is not None:
-                overlay.close()
-
-    def _open_overlay(self) -> Overlay | None:
-        if not self.options.overlay:
-            return None
-        try:
-            return Overlay(current())
-        except OverlayError as err:
-            self.say(f"{err}; the advice goes to {self.options.annotated} only")
-            return None
-
-    def _watch(self, overlay: Overlay | None) -> int:
-        from bot.annotate import annotate
-
-        view = self.game_view
-        last, drawn, clean, ours = None, 0, None, None
-        while self.options.max_frames is None or drawn < self.options.max_frames:
-            if overlay is not None:
-                overlay.pump()
-                if overlay.shown is not None and clean is not None and not view.guard.changed(clean, ours):
-                    time.sleep(0.05)
-                    continue
-                if overlay.shown is not None:
-                    overlay.hide()  # the read must see the game, not our marks
-                    time.sleep(SETTLE)
-            image, reading, board = view.look(None)
-            key = (reading.codes.tobytes(), view.field.left, view.field.top)
-            if key != last:
-                advice = self.decide(board) if reading.face == "playing" else None
-                write_image(str(self.options.annotated), annotate(image, view.shown, advice))
-                self.advised.append((board, advice))
-                last = key
-                drawn += 1
-            if overlay is None:
-                time.sleep(0.05)
-                continue
-            clean = view.screen.grab(view.region)  # the game with nothing of ours over it
-            if not np.array_equal(view.guard.field_pixels(clean), view.guard.field_pixels(image, view.shown)):
-                continue  # the user moved while we thought: read again before showing anything
-            f, r, o = view.field, view.region, view.origin
-            shown = drawing(replace(f, left=f.left + o.left, top=f.top + o.top),
-                            self.advised[-1][1])
-            overlay.show(shown)
-            ours = shown.mask(r.left, r.top, r.width, r.height)  # the grab's pixels under our marks
-        return drawn
+        """Dry run: never click; show the advice whenever the board changes (bot.dry_run). Returns
+        frames drawn; each board shown and its advice are appended to `advised`."""
+        return DryRun(self.game_view, self.options, self.decide, self.advised, self.say).run()
 
 
 def play(options: Options, screen: Screen | None = None,
