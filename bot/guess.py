@@ -67,6 +67,12 @@ DEEP_CANDIDATES = 2
 DEEP_BUDGET = 24
 
 
+#: Among cells alike (score and openness), which is taken: "top" (the top row first) or "bottom"
+#: (the bottom row first, as DavidNHill's solver takes the corners after the first click); then
+#: the left column.
+TIES = "top"
+
+
 #: Where the first click wins most often when its neighbours are kept free too (`zero`), from
 #: b1f6c1c4's per-cell tables (10^8 games a cell, 1-based there): [3,3] on 9x9 and 16x16, [4,4] on
 #: Expert (52.79 % against 52.43 % at [3,3]), where DavidNHill's "open start at (3,3)" (0-based)
@@ -249,5 +255,6 @@ def _rounded(score: float) -> float:
 
 def _openness(shut: np.ndarray, cell: Cell) -> tuple[int, int, int]:
     """Tie-break: fewer covered neighbours means a number there is more often decisive. `shut`:
-    each cell's count of unopened neighbours (bot.board.around_count of the unopened cells)."""
-    return (-int(shut[cell]), -cell[0], -cell[1])
+    each cell's count of unopened neighbours (bot.board.around_count of the unopened cells). Then
+    the top row first (TIES "top") or the bottom one ("bottom"), then the left column."""
+    return (-int(shut[cell]), cell[0] if TIES == "bottom" else -cell[0], -cell[1])

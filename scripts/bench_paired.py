@@ -35,7 +35,7 @@ def apply(variant: str) -> None:
     chains (1: unavoidable 50/50 chains guessed first, bot.chains), deep (the share of the best
     two-move score within which candidates are looked at three moves deep; none: off), deepcands,
     budget, next (how many of them, the two-move looks a decision may spend, the next clicks
-    scored after each number)."""
+    scored after each number), ties (top or bottom: which of cells alike is taken)."""
     if variant == "no-fifty":
         chains.unavoidable_pairs = lambda *_: []
         return
@@ -65,6 +65,7 @@ def apply(variant: str) -> None:
     guess.DEEP_CANDIDATES = int(values.get("deepcands", guess.DEEP_CANDIDATES))
     guess.DEEP_BUDGET = int(values.get("budget", guess.DEEP_BUDGET))
     lookahead.DEEP_NEXT = int(values.get("next", lookahead.DEEP_NEXT))
+    guess.TIES = values.get("ties", guess.TIES)
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:
