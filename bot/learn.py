@@ -34,16 +34,14 @@ from bot.learn_sight import Sight
 from bot.learn_start import NewGame, find_hover, undo_long_press, wait_for_field
 from bot.learnt import (
     FACES,
-    LEARNT_FRAME_DEPTH,
-    LEARNT_FRAME_SKIP,
     NUMBERS,
     SPECIAL,
     Learnt,
     adopt,
+    learnt_frame,
     write_skin,
 )
 from bot.skin import Skin
-from bot.vision import frame_of
 
 #: Clicks, counted in games, before the learner gives up on what it has not seen.
 GAMES = 12
@@ -166,7 +164,7 @@ class Learner:
         out.mines = dict(self.known.mines) if self.known is not None else {}
         if len(self.seen.totals) == 1:  # (games of one size always hold one total)
             out.mines[(lat.rows, lat.cols)] = next(iter(self.seen.totals))
-        out.frame = frame_of(self.start_image, lat.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+        out.frame = learnt_frame(self.start_image, lat.field)
         if self.counter.counter is not None:
             out.counter_boxes, out.digits = self.counter.counter
         unnamed = [k for k in meanings.number_classes() if k not in meanings.names and meanings.role.get(k) == "number"]

@@ -34,11 +34,10 @@ from bot.errors import BotError, VisionError
 from bot.labels import COVERED_CLASS, FLAGGED_CLASS, fits, from_mines, settle
 from bot.lattice import Lattice, find_lattice
 from bot.learn_face import button_around
-from bot.learnt import LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP, Learnt
+from bot.learnt import Learnt, learnt_frame
 from bot.led import complete_digits, crops, place, text_of, units_box
 from bot.looks import Looks
 from bot.skin import Skin
-from bot.vision import frame_of
 
 #: Mine totals of the standard boards, (rows, cols): the counter's start where nothing else tells it.
 STANDARD_MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}
@@ -121,14 +120,14 @@ def _same_field(found: list[Picture], missed: list[tuple[str, np.ndarray, str]],
     frame at the same place in the same colours (the same window, not a smaller game's)."""
     widest = max(found, key=lambda p: p.lattice.rows * p.lattice.cols)
     lat = widest.lattice
-    frame = frame_of(widest.image, lat.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+    frame = learnt_frame(widest.image, lat.field)
     if frame is None:
         for name, _, err in missed:
             say(f"{name}: skipped ({err})")
         return found
 
     def framed(image: np.ndarray) -> bool:
-        return frame_of(image, lat.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP) == frame
+        return learnt_frame(image, lat.field) == frame
 
     out = {}
     for p in found:
@@ -411,5 +410,5 @@ def learn_pictures(
                                 learnt.face_box, say)
         if counter is not None:
             learnt.counter_boxes, learnt.digits = counter
-    learnt.frame = frame_of(first.image, first.lattice.field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
+    learnt.frame = learnt_frame(first.image, first.lattice.field)
     return learnt

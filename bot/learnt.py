@@ -15,6 +15,7 @@ from bot.imagefile import write_image
 from bot.lattice import Lattice
 from bot.learn_sight import Meanings
 from bot.skin import CELL_CODES, Skin
+from bot.vision import Field, frame_of
 
 Box = tuple[int, int, int, int]  # left, top, width, height, image pixels
 #: A counter: each digit's box, left to right, and the digits' sprites by name.
@@ -27,6 +28,12 @@ FACES = ("playing", "pressed", "won", "lost")
 #: whatever its scaling, and on a scaled display the two pixels next to the field blend with the
 #: cells' edges; one pixel of frame is enough to refuse a cut board.
 LEARNT_FRAME_DEPTH, LEARNT_FRAME_SKIP = 3, 2
+
+
+def learnt_frame(image: np.ndarray, field: Field) -> dict[str, tuple[int, int, int]] | None:
+    """The frame's colour on each side of the field, as a learnt skin keeps it (bot.vision.frame_of
+    at the depth and skip above); None where a side is not one plain colour."""
+    return frame_of(image, field, depth=LEARNT_FRAME_DEPTH, skip=LEARNT_FRAME_SKIP)
 
 
 @dataclass
