@@ -152,7 +152,7 @@ def _save_traceback() -> str:
     import time
     import traceback
 
-    text = "".join(traceback.format_exc())
+    text = traceback.format_exc()
     try:
         with tempfile.NamedTemporaryFile("w", prefix=f"minesweeper-bot-error-{time.strftime('%Y%m%d-%H%M%S')}-",
                                          suffix=".txt", delete=False) as out:
