@@ -18,9 +18,9 @@ def solve(text: str, mines: int | None = None, rules: str = "safe", deadline: fl
     finish within `deadline` seconds: the odds are then estimated, and proven cells may be missing,
     never wrong; None: no limit). Raises bot.errors.GridError for a grid that cannot be a board and
     InconsistentBoardError when no mine layout fits it (both BotError)."""
-    from bot.advice import advise
     from bot.board import parse_grid
     from bot.report import advice_dict
+    from bot.solver.advice import advise
 
     board = parse_grid(text, mines)
     return advice_dict(board, advise(board, rules, deadline=deadline))

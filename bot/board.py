@@ -23,7 +23,7 @@ MINE = -4  # shown after a loss
 EXPLODED = -5  # the mine that was clicked
 WRONG_FLAG = -6  # a flag on a cell that held no mine, shown after a loss
 #: An opened cell whose number is not known: a look the skin has never seen, which the board
-#: does not name yet (bot.unseen). Safe, and no rule: the solver learns less from it, never wrong.
+#: does not name yet (bot.learn.unseen). Safe, and no rule: the solver learns less from it, never wrong.
 UNREAD = -7
 
 #: Text-grid alphabet; `.` is read as an opened 0 (Yurichev's notation) but printed as `0`.

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bot.errors import BotError, VisionError
 
-#: The first-click rules (bot.simulator.RULES; not imported from there, which would load OpenCV at start).
+#: The first-click rules (bot.games.simulator.RULES; not imported from there, which would load OpenCV at start).
 RULES = ("safe", "winxp", "zero", "none", "open")
 
 
@@ -171,7 +171,7 @@ def cmd_solve(args: argparse.Namespace) -> Exit:
     if args.json:
         print(to_json(solve(text, args.mines, args.rules, args.deadline or None)))
     else:
-        from bot.advice import advise
+        from bot.solver.advice import advise
 
         board = parse_grid(text, args.mines)
         print(advice_text(board, advise(board, args.rules, deadline=args.deadline or None)))
@@ -179,9 +179,9 @@ def cmd_solve(args: argparse.Namespace) -> Exit:
 
 
 def cmd_bench(args: argparse.Namespace) -> Exit:
-    from bot import bench
+    from bot.games import bench
+    from bot.games.simulator import parse_level
     from bot.report import to_json
-    from bot.simulator import parse_level
 
     level = parse_level(args.level)
     if args.games < 1 or args.jobs < 1:
@@ -219,13 +219,13 @@ def _field_dict(field) -> dict:
 def cmd_replay(args: argparse.Namespace) -> Exit:
     import cv2
 
-    from bot.advice import advise
-    from bot.calibrate import calibrate
-    from bot.deadline import DEFAULT_SECONDS
     from bot.errors import InconsistentBoardError
     from bot.report import advice_dict, advice_text, to_json
-    from bot.skin import load_skins
-    from bot.vision import read
+    from bot.solver.advice import advise
+    from bot.solver.deadline import DEFAULT_SECONDS
+    from bot.vision.calibrate import calibrate
+    from bot.vision.reader import read
+    from bot.vision.skin import load_skins
 
     with contextlib.suppress(AttributeError):  # a truncated PNG is our error message, not OpenCV's warning
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
@@ -234,7 +234,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
         raise BotError(f"--out {args.out!r} is a folder: name the PNG file to write")
     skins = load_skins(names=args.skin)
     if lossy:
-        from bot.lossy import soften_skin
+        from bot.vision.lossy import soften_skin
 
         skins = [soften_skin(s) for s in skins]
     cal, skin = calibrate(image, skins)
@@ -252,8 +252,8 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
         except InconsistentBoardError as err:
             note = f"no advice: {err}"
     if args.out:
-        from bot.annotate import annotate
         from bot.imagefile import write_image
+        from bot.play.annotate import annotate
 
         try:
             written = write_image(args.out, annotate(image, field, advice))
@@ -285,10 +285,10 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
 def cmd_calibrate(args: argparse.Namespace) -> Exit:
     from pathlib import Path
 
-    from bot.calibrate import locate
-    from bot.capture import Screen
     from bot.report import to_json
-    from bot.skin import load_skins
+    from bot.screen.capture import Screen
+    from bot.vision.calibrate import locate
+    from bot.vision.skin import load_skins
 
     if args.pictures is not None and not args.learn:
         raise BotError("--from DIR goes with --learn: calibrate --learn --from DIR")
@@ -316,12 +316,12 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
 def _learn(args: argparse.Namespace) -> Exit:
     from pathlib import Path
 
-    from bot.calibrate import Calibration, save_profile
-    from bot.capture import Screen
-    from bot.learn import learn_live, write_skin
+    from bot.learn.live import learn_live, write_skin
     from bot.places import learnt_root
-    from bot.platform import current
-    from bot.skin import load_skin
+    from bot.screen.capture import Screen
+    from bot.screen.platform import current
+    from bot.vision.calibrate import Calibration, save_profile
+    from bot.vision.skin import load_skin
 
     names, say = _learn_target(args)
     current().prepare()
@@ -341,14 +341,14 @@ def _learn(args: argparse.Namespace) -> Exit:
 
 
 def _learn_pictures(args: argparse.Namespace) -> Exit:
-    """calibrate --learn --from DIR: a skin from saved screenshots alone (bot.learn_pictures)."""
+    """calibrate --learn --from DIR: a skin from saved screenshots alone (bot.learn.pictures)."""
     from pathlib import Path
 
     from bot.errors import VisionError
-    from bot.learn import write_skin
-    from bot.learn_pictures import learn_pictures
+    from bot.learn.live import write_skin
+    from bot.learn.pictures import learn_pictures
     from bot.places import learnt_root
-    from bot.skin import load_skins
+    from bot.vision.skin import load_skins
 
     names, say = _learn_target(args)
     where = Path(args.pictures)
@@ -415,8 +415,8 @@ def _play_options(args: argparse.Namespace):
     from pathlib import Path
 
     from bot.errors import VisionError
-    from bot.play_options import Options
-    from bot.skin import load_skins
+    from bot.play.options import Options
+    from bot.vision.skin import load_skins
 
     if args.games < 1:
         raise BotError(f"--games must be at least 1, got {args.games}")
@@ -445,10 +445,10 @@ def _play_options(args: argparse.Namespace):
 def cmd_play(args: argparse.Namespace) -> Exit:
     from dataclasses import replace
 
-    from bot.game_view import NotFound, Stop
-    from bot.platform import current
-    from bot.play import play, summary
-    from bot.stopkey import StopKey
+    from bot.play.game_view import NotFound, Stop
+    from bot.play.loop import play, summary
+    from bot.screen.platform import current
+    from bot.screen.stopkey import StopKey
 
     platform = current()
     platform.prepare()
@@ -542,7 +542,7 @@ class _SafeInterrupt:
 
 def _check_pixels(platform) -> None:
     """Refuse to click where the mouse's pixels are not the screen's (a scaled display)."""
-    from bot.capture import Screen
+    from bot.screen.capture import Screen
 
     def grab_size() -> tuple[int, int]:
         with Screen() as screen:
@@ -557,7 +557,7 @@ def _check_pixels(platform) -> None:
 def _learn_on_sight(args: argparse.Namespace, options, say):
     from pathlib import Path
 
-    from bot.first_sight import learn_on_sight
+    from bot.learn.first_sight import learn_on_sight
     from bot.places import learnt_root
 
     return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say)
@@ -566,9 +566,9 @@ def _learn_on_sight(args: argparse.Namespace, options, say):
 def _check_level(level_name: str, options) -> int:
     """--level names what the game must show; the bot reads it off the screen and refuses a mismatch.
     Its mine count is returned: the total, for a game whose counter the bot cannot read."""
-    from bot.calibrate import locate
-    from bot.capture import Screen
-    from bot.simulator import parse_level
+    from bot.games.simulator import parse_level
+    from bot.screen.capture import Screen
+    from bot.vision.calibrate import locate
 
     level = parse_level(level_name)
     with Screen() as screen:
@@ -590,7 +590,7 @@ MAX_PIXELS = 64_000_000
 
 
 def _load_image(path: str):
-    """The image at path as BGR, and whether its format is lossy (bot.lossy), or a one-line error:
+    """The image at path as BGR, and whether its format is lossy (bot.vision.lossy), or a one-line error:
     no library's own warnings on the terminal."""
     import cv2
     import numpy as np
@@ -616,7 +616,7 @@ def _load_image(path: str):
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
         raise VisionError(f"{path!r} is not a readable image (corrupt, truncated or not an image)")
-    from bot.lossy import LOSSY_FORMATS
+    from bot.vision.lossy import LOSSY_FORMATS
 
     return image, fmt in LOSSY_FORMATS
 

@@ -13,19 +13,19 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.advice import advise
-from bot.annotate import annotate
-from bot.calibrate import calibrate
-from bot.capture import Screen
 from bot.errors import BotError
+from bot.games.simulator import parse_level
+from bot.games.wine_game import WineGame
 from bot.imagefile import read_image, write_image
 from bot.places import cache_dir
-from bot.play import Options, Stop, play, summary
-from bot.simulator import parse_level
-from bot.skin import load_skins
-from bot.vision import read
-from bot.wine_game import WineGame
-from bot.xdisplay import VirtualDisplay
+from bot.play.annotate import annotate
+from bot.play.loop import Options, Stop, play, summary
+from bot.screen.capture import Screen
+from bot.screen.xdisplay import VirtualDisplay
+from bot.solver.advice import advise
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
 
 
 def run_demo(games: int, levels: list[str], screenshot: str) -> bool:

@@ -6,8 +6,8 @@ import json
 
 import numpy as np
 
-from bot.advice import Advice
 from bot.board import CODE_TO_CHAR, FLAG, Board, Cell
+from bot.solver.advice import Advice
 
 
 def _rc(cell: Cell) -> str:

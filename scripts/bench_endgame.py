@@ -16,10 +16,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import bench, endgame, guess
-from bot.advice import Advice
-from bot.rules import build_problem
-from bot.simulator import Game, parse_level
+from bot.games import bench
+from bot.games.simulator import Game, parse_level
+from bot.solver import endgame, guess
+from bot.solver.advice import Advice
+from bot.solver.rules import build_problem
 
 
 def main() -> None:

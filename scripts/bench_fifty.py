@@ -16,11 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import bench, chains
-from bot.advice import Advice
 from bot.board import Cell
-from bot.rules import build_problem
-from bot.simulator import Game, Level, parse_level
+from bot.games import bench
+from bot.games.simulator import Game, Level, parse_level
+from bot.solver import chains
+from bot.solver.advice import Advice
+from bot.solver.rules import build_problem
 
 TAKE_AT_ONCE = True
 _listed = chains.unavoidable_pairs

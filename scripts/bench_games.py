@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Another Minesweeper, learnt and played live: a game no shipped skin knows, in a private Xvfb.
 
-The game is started (bot.native_game), its look learnt from scratch as a user would
+The game is started (bot.games.native_game), its look learnt from scratch as a user would
 (`python -m bot calibrate --learn`, timed), then N games are played on each level asked for (a
 level whose look no skin reads, as GNOME Mines' smaller cells at a bigger level, is learnt on
 sight as `play` does), every click judged by X's own geometry of the game's window (a click
@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_live import bench_level, report
 
-from bot import bench
-from bot.native_game import PROGRAMS, NativeGame
-from bot.skin import load_skins
-from bot.xdisplay import VirtualDisplay
+from bot.games import bench
+from bot.games.native_game import PROGRAMS, NativeGame
+from bot.screen.xdisplay import VirtualDisplay
+from bot.vision.skin import load_skins
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_live import run
 
-from bot.bench import run as simulate
-from bot.skin import load_skins
-from bot.wine_game import genuine
+from bot.games.bench import run as simulate
+from bot.games.wine_game import genuine
+from bot.vision.skin import load_skins
 
 
 def main() -> None:

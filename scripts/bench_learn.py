@@ -24,12 +24,12 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import parse_grid
-from bot.calibrate import calibrate
-from bot.simulator import Level
-from bot.skin import load_skin
-from bot.vision import read
-from bot.wine_game import WineGame
-from bot.xdisplay import VirtualDisplay
+from bot.games.simulator import Level
+from bot.games.wine_game import WineGame
+from bot.screen.xdisplay import VirtualDisplay
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skin
 
 ROOT = Path(__file__).resolve().parents[1]
 

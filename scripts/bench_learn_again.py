@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_games import learn  # (this folder: a script's own, first on its path)
 
-from bot.native_game import PROGRAMS, NativeGame
-from bot.xdisplay import VirtualDisplay
+from bot.games.native_game import PROGRAMS, NativeGame
+from bot.screen.xdisplay import VirtualDisplay
 
 
 def _busy() -> None:

@@ -26,17 +26,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.bench import wilson
-from bot.capture import Screen
 from bot.errors import BotError
-from bot.first_sight import learn_on_sight
-from bot.game_view import NotFound, Stop
-from bot.play import GameLog, Options, play
-from bot.simulator import Level
-from bot.skin import Skin, load_skins
-from bot.wine_game import WINEMINE, Program, WineGame
-from bot.witness import Witness
-from bot.xdisplay import VirtualDisplay
+from bot.games.bench import wilson
+from bot.games.simulator import Level
+from bot.games.wine_game import WINEMINE, Program, WineGame
+from bot.games.witness import Witness
+from bot.learn.first_sight import learn_on_sight
+from bot.play.game_view import NotFound, Stop
+from bot.play.loop import GameLog, Options, play
+from bot.screen.capture import Screen
+from bot.screen.xdisplay import VirtualDisplay
+from bot.vision.skin import Skin, load_skins
 
 
 @dataclass

@@ -36,10 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_paired import sign_test  # (this folder: on the path when run as a script)
 
-from bot import bench
-from bot.advice import Advice
 from bot.board import UNOPENED, Cell, around_count
-from bot.simulator import Game, Level, parse_level
+from bot.games import bench
+from bot.games.simulator import Game, Level, parse_level
+from bot.solver.advice import Advice
 
 _process: subprocess.Popen | None = None
 

@@ -20,19 +20,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import bench, chains, endgame, guess, lookahead
-from bot.simulator import RULES, Game, parse_level
+from bot.games import bench
+from bot.games.simulator import RULES, Game, parse_level
+from bot.solver import chains, endgame, guess, lookahead
 
 
 def apply(variant: str) -> None:
     """no-fifty: unavoidable 50/50s wait their turn; no-total: the mine total is never told (a game
     with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
-    forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.long_term),
+    forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.solver.long_term),
     blend (the share of the second safest cell in the next click's worth), cutoff (candidates
     by a share of the best safety; none: by slack), pockets (1: enclosed groups played first), defer (1: candidates in
-    small closed-off areas wait, bot.space), offedge (1: DavidNHill's interior candidates),
-    chains (1: unavoidable 50/50 chains guessed first, bot.chains), deep (the share of the best
+    small closed-off areas wait, bot.solver.space), offedge (1: DavidNHill's interior candidates),
+    chains (1: unavoidable 50/50 chains guessed first, bot.solver.chains), deep (the share of the best
     two-move score within which candidates are looked at three moves deep; none: off), deepcands,
     budget, next (how many of them, the two-move looks a decision may spend, the next clicks
     scored after each number), ties (top or bottom: which of cells alike is taken)."""

@@ -29,12 +29,12 @@ from pysat.solvers import Minisat22
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.advice import advise
-from bot.bench import game_seed
-from bot.probability import probabilities
-from bot.rules import build_problem
-from bot.sat import SatCore
-from bot.simulator import Game, parse_level
+from bot.games.bench import game_seed
+from bot.games.simulator import Game, parse_level
+from bot.solver.advice import advise
+from bot.solver.probability import probabilities
+from bot.solver.rules import build_problem
+from bot.solver.sat import SatCore
 
 MODEL_CAP = 50_000  # the seeds' enumeration gives up beyond this many models (counted as not finished)
 

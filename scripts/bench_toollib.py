@@ -28,13 +28,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bot
-from bot import probability
-from bot.advice import advise
-from bot.bench import game_seed
 from bot.board import format_grid
-from bot.rules import build_problem
-from bot.sat import SatCore
-from bot.simulator import Game, parse_level
+from bot.games.bench import game_seed
+from bot.games.simulator import Game, parse_level
+from bot.solver import probability
+from bot.solver.advice import advise
+from bot.solver.rules import build_problem
+from bot.solver.sat import SatCore
 
 TOOLLIB_COVERED = 10  # ms_toollib's code for a covered cell; 0..8 are numbers
 

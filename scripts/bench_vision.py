@@ -23,9 +23,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.calibrate import calibrate
-from bot.skin import load_skins
-from bot.vision import read
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "winemine"
 

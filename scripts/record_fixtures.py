@@ -26,10 +26,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import FLAG, QUESTION, UNOPENED, Board, format_grid
-from bot.capture import Screen
-from bot.simulator import Game, Level
-from bot.wine_game import Window, WineGame
-from bot.xdisplay import VirtualDisplay
+from bot.games.simulator import Game, Level
+from bot.games.wine_game import Window, WineGame
+from bot.screen.capture import Screen
+from bot.screen.xdisplay import VirtualDisplay
 
 CELL = 16
 BODY = (0, 128, 0)  # BGR of an unopened cell's body, and of the ground under a revealed mine

@@ -37,9 +37,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.simulator import LEVELS, Level  # noqa: E402
-from bot.wine_game import WineGame  # noqa: E402
-from bot.xdisplay import VirtualDisplay  # noqa: E402
+from bot.games.simulator import LEVELS, Level  # noqa: E402
+from bot.games.wine_game import WineGame  # noqa: E402
+from bot.screen.xdisplay import VirtualDisplay  # noqa: E402
 
 WINPY_DIR = Path(os.environ.get("WINPY_DIR", Path.home() / ".cache/minesweeper-bot/winpy"))
 FIXTURES = ["beginner1-middle.png", "intermediate1-middle.png", "expert1-middle.png"]
@@ -224,8 +224,8 @@ def step_overlay() -> None:
     """play --dry-run as a Windows process: its marks seen through the Windows capture over the
     field, and a click on a safe (green) mark, or the guess's (blue) when nothing is proven safe,
     reaching the game through the overlay."""
-    from bot.capture import Screen
-    from bot.overlay import BLUE, GREEN, RED
+    from bot.play.overlay import BLUE, GREEN, RED
+    from bot.screen.capture import Screen
 
     level = Level(*LEVELS["beginner"])
     bgr = {name: np.array([int(hex_[5:7], 16), int(hex_[3:5], 16), int(hex_[1:3], 16)])

@@ -13,7 +13,7 @@ from math import comb
 import numpy as np
 
 from bot.board import Board, Cell
-from bot.rules import build_problem
+from bot.solver.rules import build_problem
 
 MAX_FRONTIER = 18
 

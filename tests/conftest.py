@@ -38,7 +38,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def display():
     if shutil.which("Xvfb") is None or shutil.which("wine") is None:
         pytest.skip("Xvfb and Wine are needed: ./scripts/setup installs them")
-    from bot.xdisplay import VirtualDisplay
+    from bot.screen.xdisplay import VirtualDisplay
 
     with VirtualDisplay() as name:
         yield name

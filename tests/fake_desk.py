@@ -1,5 +1,5 @@
 """A fake desktop for the play loop: one classic Minesweeper window drawn over a desktop, its game
-played by bot.simulator, and a mouse whose clicks reach the game only where its window is now.
+played by bot.games.simulator, and a mouse whose clicks reach the game only where its window is now.
 
 It stands in for both of the loop's I/O edges (the Screen and pyautogui), so faults can be made
 to happen at exact moments: the window moved after the n-th grab, the game restarted by the
@@ -16,9 +16,9 @@ from collections.abc import Callable
 import numpy as np
 
 from bot.board import FLAG
-from bot.capture import Region
-from bot.simulator import Game, Level
-from bot.skin import TEMPLATES
+from bot.games.simulator import Game, Level
+from bot.screen.capture import Region
+from bot.vision.skin import TEMPLATES
 from tests.classic_window import draw_window
 
 SIZE = (1024, 768)

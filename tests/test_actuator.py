@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.actuator import Actuator, ActuatorError, Target
-from bot.capture import Region
-from bot.platform import X11, Windows
+from bot.screen.actuator import Actuator, ActuatorError, Target
+from bot.screen.capture import Region
+from bot.screen.platform import X11, Windows
 
 TARGET = Target(left=100, top=200, pitch=16, rows=9, cols=9, face=(160, 160, 24, 24))
 
@@ -143,7 +143,7 @@ def test_the_fail_safe_works_in_every_monitor_s_corners(monkeypatch):
     import sys
     import types
 
-    from bot import actuator, xmouse
+    from bot.screen import actuator, xmouse
 
     two = [(0, 0, 1920, 1080), (1920, -200, 1280, 1024)]
     assert actuator.failsafe_points(two) == sorted(

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from bot.calibrate import load_profile
+from bot.vision.calibrate import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOT = ROOT / "fixtures" / "winemine" / "expert2-middle.png"

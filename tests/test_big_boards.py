@@ -20,9 +20,9 @@ import pytest
 
 import bot
 from bot.board import Board, parse_grid
-from bot.deadline import NO_LIMIT
 from bot.errors import InconsistentBoardError
-from bot.probability import (
+from bot.solver.deadline import NO_LIMIT
+from bot.solver.probability import (
     DENSE_CELLS,
     EXACT_CELLS,
     Box,
@@ -35,7 +35,7 @@ from bot.probability import (
     probabilities,
     split_components,
 )
-from bot.rules import Problem, build_problem
+from bot.solver.rules import Problem, build_problem
 
 GRIDS = Path(__file__).resolve().parent.parent / "fixtures" / "grids"
 

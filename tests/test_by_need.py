@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot import lookahead, probability
 from bot.board import neighbours
 from bot.errors import InconsistentBoardError
-from bot.probability import by_need, probabilities
-from bot.rules import build_problem, reveal
-from bot.simulator import Level
+from bot.games.simulator import Level
+from bot.solver import lookahead, probability
+from bot.solver.probability import by_need, probabilities
+from bot.solver.rules import build_problem, reveal
 from tests.test_solver import mid_game_positions
 
 

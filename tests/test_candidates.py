@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import guess
 from bot.board import around_count, parse_grid
-from bot.rules import build_problem
+from bot.solver import guess
+from bot.solver.rules import build_problem
 
 # The first click opened a small area in the top-left corner; the rest is covered.
 GRID = """

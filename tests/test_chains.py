@@ -1,4 +1,4 @@
-"""Unavoidable 50/50 chains (bot.chains): found where nothing can split them, and only there."""
+"""Unavoidable 50/50 chains (bot.solver.chains): found where nothing can split them, and only there."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ import math
 
 import numpy as np
 
-from bot import bench, chains, guess
-from bot.advice import Advice
 from bot.board import parse_grid
-from bot.probability import log_count, probabilities
-from bot.rules import Problem, Rule, build_problem, fix
-from bot.simulator import Game, parse_level
+from bot.games import bench
+from bot.games.simulator import Game, parse_level
+from bot.solver import chains, guess
+from bot.solver.advice import Advice
+from bot.solver.probability import log_count, probabilities
+from bot.solver.rules import Problem, Rule, build_problem, fix
 
 # Two Expert positions the bot met (simulated games, seed 8): a chain of two links down the left
 # edge (the 2s and 4s beside it see one cell of each way), and a 2 x 2 square with its mines on a

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from bot.board import FLAG
-from bot.calibrate import calibrate
-from bot.simulator import Game, Level
-from bot.skin import TEMPLATES, load_skins
-from bot.vision import read
+from bot.games.simulator import Game, Level
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import TEMPLATES, load_skins
 from tests.classic_window import draw_window
 
 SKINS = load_skins()
@@ -64,7 +64,7 @@ def test_classic_boards_read_back_exactly(seed, scale):
 def test_the_face_alone_never_sets_the_scale(face, tried):
     """The display's 25 % steps near the face's measure are tried first, the measure itself last;
     the field grown and read at each decides (a drawn face can match best a few per cent off)."""
-    from bot.calibrate import _scales_to_try
+    from bot.vision.calibrate import _scales_to_try
 
     assert _scales_to_try(face) == tried
 
@@ -74,7 +74,7 @@ def test_cells_bigger_than_the_face_says(factor):
     """ace-minesweeper draws 24, 36 and 48 px cells at its smaller levels and keeps its face and
     counter: a field only the cells of which are scaled is found and read, the face and counter at
     their own size, and the calibration keeps both scales through its saved form."""
-    from bot.calibrate import Calibration
+    from bot.vision.calibrate import Calibration
 
     cells, counter, face = list(boards(0))[1]  # Beginner, mid-game, flags and question marks
     image, (fx, fy) = draw_window(cells, counter, face, TEMPLATES / "classic", screen=(1024, 768), at=(400, 80))
@@ -101,7 +101,7 @@ def test_cells_bigger_than_the_face_says(factor):
 def test_the_board_is_looked_for_in_the_game_s_window_first(tmp_path):
     """Two boards on the screen (a picture of one in a browser, say): with the game's window known
     (EnumWindows, xdotool), the board found is the one inside it, in screen pixels."""
-    from bot.calibrate import locate
+    from bot.vision.calibrate import locate
 
     cells, counter, face = list(boards(0))[1]
     first, (fx1, fy1) = draw_window(cells, counter, face, TEMPLATES / "classic", at=(20, 20))

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 from bot.board import parse_grid
-from bot.calibrate import calibrate
 from bot.cli import main
 from bot.errors import VisionError
-from bot.skin import load_skins
-from bot.vision import read
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))

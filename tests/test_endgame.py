@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from bot.board import parse_grid
-from bot.endgame import best_guess, layouts
-from bot.rules import build_problem
-from bot.simulator import Game, Level
+from bot.games.simulator import Game, Level
+from bot.solver.endgame import best_guess, layouts
+from bot.solver.rules import build_problem
 
 
 def naive_value(board_cells: np.ndarray, mines: int) -> float:
@@ -74,7 +74,7 @@ def test_a_pure_fifty_fifty_is_half():
 
 def positions(count: int, seed: int):
     """Mid-game positions of tiny games where a guess is due and few layouts remain."""
-    from bot.advice import advise
+    from bot.solver.advice import advise
 
     rng = np.random.default_rng(seed)
     found = 0
@@ -115,7 +115,7 @@ def test_a_long_nearly_settled_frontier_is_not_searched_cell_by_cell():
     """1 500 frontier cells each pinned by its own number, and one 50/50 at the end: two layouts
     only, so the endgame search is asked, but placing cells one recursion level each overflowed
     Python's stack on a 100 x 100 board (RecursionError). Such a frontier is declined instead."""
-    from bot.rules import Problem, Rule
+    from bot.solver.rules import Problem, Rule
 
     frontier = tuple((0, c) for c in range(1502))
     rules = (*(Rule((cell,), 1, cell) for cell in frontier[:1500]), Rule(frontier[1500:], 1, frontier[1500]))

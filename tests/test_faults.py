@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bot.actuator import Actuator, Target
 from bot.board import UNOPENED
-from bot.play import Options, Stop, play, summary
-from bot.simulator import Level
-from bot.skin import load_skins
+from bot.games.simulator import Level
+from bot.play.loop import Options, Stop, play, summary
+from bot.screen.actuator import Actuator, Target
+from bot.vision.skin import load_skins
 from tests.fake_desk import FakeDesk
 from tests.toy_game import FlagsToWin
 
@@ -236,8 +236,8 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
     but not its flags: the game looked still on, with cells unreadable, and the loop stopped. No
     cell reading covered and every unread cell a proven mine: won. Anything less is not."""
     from bot.board import parse_grid
-    from bot.complete_read import won_under
-    from bot.vision import Reading
+    from bot.play.complete_read import won_under
+    from bot.vision.reader import Reading
 
     def reading(text: str) -> Reading:
         cells = parse_grid(text.replace("!", "?")).cells
@@ -257,13 +257,14 @@ def test_a_game_without_a_counter_is_played_knowing_its_total(tmp_path, monkeypa
     (`play --level RxCxM`); a total learnt for another size is not this game's."""
     import dataclasses
 
-    import bot.play
+    import bot.play.loop
 
     uncounted = dataclasses.replace(SKINS[0], name="uncounted", digit_names=(), digits=0,
                                     digit_sprites=np.zeros((0, 1, 1, 3), np.uint8), mines=learnt, folder=None)
     totals: list[int | None] = []
-    advise = bot.play.advise
-    monkeypatch.setattr(bot.play, "advise", lambda board, *a, **k: totals.append(board.mines) or advise(board, *a, **k))
+    loop = bot.play.loop
+    advise = loop.advise
+    monkeypatch.setattr(loop, "advise", lambda board, *a, **k: totals.append(board.mines) or advise(board, *a, **k))
     desk = FakeDesk(BEGINNER, seed=4)
     options = Options(games=2, skins=[uncounted], profile=tmp_path / "p.json", stop_dir=tmp_path, mines=given)
     logs: list = []

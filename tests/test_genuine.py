@@ -4,7 +4,7 @@ The programs are third-party and never in the project: DEVELOPERS.md says where 
 (README: "The genuine game"). The tests look for them in MINESWEEPER_WINMINE (paths separated by
 the system's path separator) or in ../genuine/*/winmine.exe beside the project, and skip, saying
 so, where they are absent or where Wine cannot run a 32-bit program (wine32:i386 not installed).
-Every click is judged by X's window geometry (bot.witness), never by the bot's calibration.
+Every click is judged by X's window geometry (bot.games.witness), never by the bot's calibration.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import mss
 import numpy as np
 import pytest
 
-from bot.capture import Screen
-from bot.play import GameLog, Options, play
-from bot.skin import load_skins
-from bot.wine_game import Program, WineGame, genuine
-from bot.witness import Witness
+from bot.games.wine_game import Program, WineGame, genuine
+from bot.games.witness import Witness
+from bot.play.loop import GameLog, Options, play
+from bot.screen.capture import Screen
+from bot.vision.skin import load_skins
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPLODED = (0, 0, 255)  # BGR: the ground of the mine that was hit

@@ -57,7 +57,7 @@ def test_the_installed_bot_keeps_what_it_writes_in_the_user_data_folder(installe
     """Learnt skins and the profile go to the user's data folder (XDG here), never into the
     installed package; skins learnt there are loaded beside the shipped ones."""
     data = tmp_path / "data"
-    code = ("from bot import places; from bot.skin import load_skins; import shutil; "
+    code = ("from bot import places; from bot.vision.skin import load_skins; import shutil; "
             "print(places.INSTALLED, places.learnt_root(), places.default_profile(), sep='\\n'); "
             "shutil.copytree(places.SHIPPED / 'classic', places.learnt_root() / 'mine'); "
             "print(sorted(s.folder.name for s in load_skins()))")

@@ -10,16 +10,16 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.actuator import Target
 from bot.board import parse_grid
-from bot.calibrate import calibrate
 from bot.errors import VisionError
-from bot.labels import COVERED_CLASS, from_mines, settle
-from bot.lattice import find_lattice
-from bot.learn import Learner, write_skin
-from bot.simulator import Level
-from bot.skin import load_skin
-from bot.vision import read
+from bot.games.simulator import Level
+from bot.learn.labels import COVERED_CLASS, from_mines, settle
+from bot.learn.live import Learner, write_skin
+from bot.screen.actuator import Target
+from bot.vision.calibrate import calibrate
+from bot.vision.lattice import find_lattice
+from bot.vision.reader import read
+from bot.vision.skin import load_skin
 from tests.toy_game import FlagsToWin, ToyGame, check_reads, unseen_boards
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
@@ -68,7 +68,7 @@ def test_numbers_are_named_by_logic_alone():
 
 
 def test_the_true_naming_always_fits():
-    from bot.simulator import Game
+    from bot.games.simulator import Game
 
     for seed in range(30):
         game = Game(Level(9, 9, 10), seed=seed)
@@ -159,7 +159,7 @@ def test_learning_waits_for_a_game_still_drawing_its_field():
 
 
 def test_learning_stops_cleanly_when_the_window_moves():
-    from bot.learn import LearnError
+    from bot.learn.live import LearnError
 
     game = ToyGame(Level(9, 9, 10))
     fx, fy = game.field

@@ -15,15 +15,15 @@ import numpy as np
 import pytest
 
 from bot.board import UNOPENED
-from bot.calibrate import calibrate
 from bot.cli import main
 from bot.errors import VisionError
-from bot.lattice import find_lattice
-from bot.learn_pictures import locate
-from bot.led import SEGMENTS, VARIANTS, complete_digits, text_of
-from bot.simulator import Level
-from bot.skin import TEMPLATES, load_skin
-from bot.vision import frame_seen, read
+from bot.games.simulator import Level
+from bot.learn.led import SEGMENTS, VARIANTS, complete_digits, text_of
+from bot.learn.pictures import locate
+from bot.vision.calibrate import calibrate
+from bot.vision.lattice import find_lattice
+from bot.vision.reader import frame_seen, read
+from bot.vision.skin import TEMPLATES, load_skin
 from tests.test_real_windows import NAMES, REAL, truth
 from tests.toy_game import ToyGame
 

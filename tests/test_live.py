@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bot.actuator import Actuator, Target
-from bot.capture import Screen
 from bot.errors import BotError, VisionError
-from bot.play import Options, play
-from bot.simulator import LEVELS, Level
-from bot.skin import load_skins
-from bot.wine_game import WineGame
+from bot.games.simulator import LEVELS, Level
+from bot.games.wine_game import WineGame
+from bot.play.loop import Options, play
+from bot.screen.actuator import Actuator, Target
+from bot.screen.capture import Screen
+from bot.vision.skin import load_skins
 from tests.catcher import Catcher
 
 RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
@@ -143,8 +143,8 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
     import pyautogui
 
     from bot.board import EXPLODED
-    from bot.play import Player
-    from bot.vision import Field, read
+    from bot.play.loop import Player
+    from bot.vision.reader import Field, read
 
     colours = {"safe": (0, 200, 0), "mines": (0, 0, 230), "guess": (255, 120, 0)}  # BGR of the overlay
     with WineGame(Level(9, 9, 10), x=300, y=300) as game, Screen() as screen:
@@ -222,7 +222,7 @@ def play_in_background(screen: Screen, recorder: Recording, games: int, tmp_path
     """Start the play loop in a thread, as a user's session runs beside whatever else happens."""
     import threading
 
-    from bot.play import Stop
+    from bot.play.loop import Stop
 
     options = Options(games=games, skins=load_skins(), profile=tmp_path / "p.json", stop_dir=tmp_path,
                       fresh_layouts=True)
@@ -304,10 +304,10 @@ def test_learning_winemine_with_no_templates(display, tmp_path: Path):
     import cv2
 
     from bot.board import parse_grid
-    from bot.calibrate import calibrate
-    from bot.learn import learn_live, write_skin
-    from bot.skin import load_skin
-    from bot.vision import Field, read
+    from bot.learn.live import learn_live, write_skin
+    from bot.vision.calibrate import calibrate
+    from bot.vision.reader import Field, read
+    from bot.vision.skin import load_skin
 
     folder = tmp_path / "learnt"
     for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
@@ -377,10 +377,10 @@ def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: f
     import cv2
 
     from bot.board import parse_grid
-    from bot.calibrate import calibrate
-    from bot.learn import Learner, write_skin
-    from bot.skin import load_skin
-    from bot.vision import read
+    from bot.learn.live import Learner, write_skin
+    from bot.vision.calibrate import calibrate
+    from bot.vision.reader import read
+    from bot.vision.skin import load_skin
 
     folder = tmp_path / "learnt"
     for level, games in ((Level(9, 9, 10), 12), (Level(9, 9, 64), 60)):
@@ -437,7 +437,7 @@ class ToyWindow:
         )
 
     def __enter__(self) -> ToyWindow:
-        from bot.lattice import find_lattice
+        from bot.vision.lattice import find_lattice
 
         deadline = time.monotonic() + 60  # until Tk is up and its fresh board drawn (a loaded machine is slow)
         with Screen() as screen:
@@ -450,7 +450,7 @@ class ToyWindow:
         raise AssertionError("the toy window never showed its board")
 
     def __exit__(self, *exc: object) -> None:
-        from bot.xdisplay import stop_process
+        from bot.screen.xdisplay import stop_process
 
         stop_process(self.proc)
 
@@ -460,8 +460,8 @@ class ToyWindow:
 def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale: float):
     """calibrate --learn on a live classic-grey window driven by the simulator, its sprites drawn
     by the test alone; then the learnt skin reads boards of that game it never saw, exactly."""
-    from bot.learn import learn_live, write_skin
-    from bot.skin import load_skin
+    from bot.learn.live import learn_live, write_skin
+    from bot.vision.skin import load_skin
     from tests.toy_game import check_reads, unseen_boards
 
     folder = tmp_path / "toy"
@@ -530,7 +530,7 @@ def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path)
     the spot with safe moves, keeps it as a new skin, and plays the games asked for."""
     import shutil
 
-    from bot.skin import TEMPLATES
+    from bot.vision.skin import TEMPLATES
 
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)

@@ -1,6 +1,6 @@
 """The fault suite, live: WineMine Expert in our own Xvfb and Wine prefix, over a canary window
 that notes every click missing the game, with the bot playing through the mouse it really uses
-(bot.xmouse). Each test does to the game what a user or the desktop might, mid-game: cover it
+(bot.screen.xmouse). Each test does to the game what a user or the desktop might, mid-game: cover it
 and leave the cover, hide its bottom row, kill it, restart it, change its level, throw the mouse
 into a corner. Never a click on the canary or on a cover; a clean stop or play going on each
 time; the games played kept on every way out (the summary's source). The window moved ten times,
@@ -19,11 +19,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bot.capture import Screen
-from bot.play import GameLog, Options, Stop, play
-from bot.simulator import Level
-from bot.skin import load_skins
-from bot.wine_game import WineGame
+from bot.games.simulator import Level
+from bot.games.wine_game import WineGame
+from bot.play.loop import GameLog, Options, Stop, play
+from bot.screen.capture import Screen
+from bot.vision.skin import load_skins
 from tests.catcher import Catcher
 
 pytestmark = [pytest.mark.usefixtures("wineprefix"), pytest.mark.full]

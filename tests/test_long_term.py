@@ -1,15 +1,15 @@
-"""Long-term risk (bot.long_term): the share of each 50/50 that may form, its pseudo-50/50s and
+"""Long-term risk (bot.solver.long_term): the share of each 50/50 that may form, its pseudo-50/50s and
 what the guess makes of them, against every layout listed one by one."""
 
 import numpy as np
 import pytest
 
-from bot import guess
-from bot.advice import advise
-from bot.long_term import SCORE_MISSING, LongTermRisk
-from bot.probability import log_count, probabilities
-from bot.rules import build_problem, fix
-from bot.simulator import Level
+from bot.games.simulator import Level
+from bot.solver import guess
+from bot.solver.advice import advise
+from bot.solver.long_term import SCORE_MISSING, LongTermRisk
+from bot.solver.probability import log_count, probabilities
+from bot.solver.rules import build_problem, fix
 from tests.bruteforce import all_layouts
 from tests.test_solver import mid_game_positions
 
@@ -138,7 +138,7 @@ def test_with_long_term_risk_a_pseudo_fifty_fifty_is_guessed_first(monkeypatch):
     """Top right (a position from a game the bot played): a 2 x 2 block between two flagged
     corners holds its mines on a diagonal whenever it holds any, so each of its cells is safe or
     half of a coin that must be tossed some time. With long-term risk it is guessed now; without,
-    a safer cell elsewhere. (It is also an exact coin that bot.chains finds: off here, to test the
+    a safer cell elsewhere. (It is also an exact coin that bot.solver.chains finds: off here, to test the
     long-term risk alone.)"""
     from bot.board import parse_grid
 
@@ -159,7 +159,7 @@ def test_the_board_scan_finds_every_place_a_pattern_can_stand():
     """The scan's whole-board filter against the rule cell by cell: the pattern's cells covered and
     unproven, nothing open beyond it, at most so many unproven cells beyond."""
     from bot.board import parse_grid
-    from bot.long_term import _shape
+    from bot.solver.long_term import _shape
 
     boards = [parse_grid(EXPERT_CORNER, mines=99), *positions(40, seed=6)]
     for board in boards:
@@ -185,8 +185,8 @@ def test_a_deadline_passing_during_the_long_term_scan_still_gives_a_guess(monkey
     """Past the deadline the counts of the patterns stop (OutOfTime) like the look-ahead's: the
     guess is then the safest cell, never an exception out of the advice."""
     from bot.board import parse_grid
-    from bot.deadline import Deadline, OutOfTime
-    from bot.long_term import LongTermRisk
+    from bot.solver.deadline import Deadline, OutOfTime
+    from bot.solver.long_term import LongTermRisk
 
     board = parse_grid(EXPERT_CORNER, mines=99)
     problem, risk = risk_of(board)

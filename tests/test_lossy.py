@@ -1,6 +1,6 @@
 """JPEG screenshots: read exactly as their PNG originals, or refused; never a wrong board.
 
-JPEG smears colour (a red flag reads 38 RMS from its sprite at quality 95); bot.lossy softens the
+JPEG smears colour (a red flag reads 38 RMS from its sprite at quality 95); bot.vision.lossy softens the
 sprites the same way. Each case below encodes a screenshot the project can read as PNG and asks
 for the same cells, face and counter from the JPEG.
 """
@@ -15,12 +15,12 @@ import numpy as np
 import pytest
 
 from bot.board import parse_grid
-from bot.calibrate import calibrate
 from bot.cli import main
 from bot.errors import VisionError
-from bot.lossy import soften_skin
-from bot.skin import load_skins
-from bot.vision import read
+from bot.vision.calibrate import calibrate
+from bot.vision.lossy import soften_skin
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
 from tests.test_cut_boards import cut
 from tests.test_real_windows import NAMES as REAL_NAMES
 from tests.test_real_windows import REAL, shot, truth

@@ -1,6 +1,6 @@
 """Other Minesweepers, live, in the test's own Xvfb: a look no skin ships, learnt from nothing as a
 user would (`calibrate --learn`), then played. Every click is judged by X's geometry of the game's
-window (bot.witness), never by the bot's own calibration.
+window (bot.games.witness), never by the bot's own calibration.
 
 ace-minesweeper (Debian ace-of-penguins, installed by `./scripts/setup --games`): opens at +0+0,
 needs every mine flagged to win, can lose on the first click, and its border is drawn like its
@@ -22,12 +22,12 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.calibrate import Calibration
-from bot.capture import Screen
-from bot.native_game import ACE, GNOME_MINES, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
-from bot.play import Options, play
-from bot.skin import load_skins
-from bot.witness import Witness
+from bot.games.native_game import ACE, GNOME_MINES, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
+from bot.games.witness import Witness
+from bot.play.loop import Options, play
+from bot.screen.capture import Screen
+from bot.vision.calibrate import Calibration
+from bot.vision.skin import load_skins
 
 pytestmark = pytest.mark.full
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot.advice import Advice
-from bot.overlay import BLUE, GREEN, RED, drawing
-from bot.platform import (
+from bot.play.overlay import BLUE, GREEN, RED, drawing
+from bot.screen.platform import (
     GWL_EXSTYLE,
     KEY_COLOUR,
     WDA_EXCLUDEFROMCAPTURE,
@@ -17,7 +16,8 @@ from bot.platform import (
     Platform,
     Windows,
 )
-from bot.vision import Field
+from bot.solver.advice import Advice
+from bot.vision.reader import Field
 
 FIELD = Field(100, 200, 16, 9, 9)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot import pockets
 from bot.board import UNOPENED, Board, around_count
-from bot.chains import unavoidable_pairs
-from bot.rules import build_problem
+from bot.solver import pockets
+from bot.solver.chains import unavoidable_pairs
+from bot.solver.rules import build_problem
 
 
 def shown(mines: list[str], covered: list[str]) -> Board:

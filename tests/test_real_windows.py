@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 
 from bot.board import parse_grid
-from bot.calibrate import calibrate
 from bot.cli import main
-from bot.skin import load_skins
-from bot.vision import read
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
 
 REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS", Path(__file__).resolve().parents[2] / "shared" / "real-windows"))
 NAMES = sorted(p.stem for p in REAL.glob("*.json")) if REAL.is_dir() else []

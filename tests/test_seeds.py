@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.advice import advise
 from bot.board import parse_grid
+from bot.solver.advice import advise
 
 # Yurichev, "Cracking Minesweeper with Z3/SAT": four successive grids, cells proven safe.
 YURICHEV = [

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bot.advice import advise
-from bot.bench import game_seed
 from bot.board import FLAG, UNOPENED, Board, parse_grid
 from bot.errors import InconsistentBoardError
-from bot.probability import probabilities
+from bot.games.bench import game_seed
+from bot.games.simulator import Game, Level
 from bot.report import to_json
-from bot.rules import build_problem
-from bot.simulator import Game, Level
+from bot.solver.advice import advise
+from bot.solver.probability import probabilities
+from bot.solver.rules import build_problem
 from tests.bruteforce import MAX_FRONTIER, brute_probabilities
 
 SMALL = Level(6, 6, 7)
@@ -180,8 +180,8 @@ def test_an_unavoidable_fifty_fifty_is_taken_at_once():
 
 
 def test_a_fifty_fifty_a_future_number_may_resolve_is_not_forced():
-    from bot.chains import unavoidable_pairs
-    from bot.rules import Problem, Rule
+    from bot.solver.chains import unavoidable_pairs
+    from bot.solver.rules import Problem, Rule
 
     pair = ((0, 0), (0, 1))
     closed = Problem((2, 3), pair, (), (Rule(pair, 1, (1, 0)), Rule(pair, 1, (1, 1))), 1)
@@ -192,7 +192,7 @@ def test_a_fifty_fifty_a_future_number_may_resolve_is_not_forced():
 
 
 def test_every_unavoidable_pair_is_listed_once():
-    from bot.chains import unavoidable_pairs
+    from bot.solver.chains import unavoidable_pairs
 
     board = parse_grid("??F22F??\n13F22F31\n01111110", mines=6)  # a sealed pair in each top corner
     problem = build_problem(board)
@@ -205,8 +205,8 @@ def test_two_move_scores_stay_under_the_bound_the_guess_prunes_by(monkeypatch):
     """The guess stops scanning candidates once safety x (1 + PROGRESS x safety) cannot beat the
     best score found: that is exact only if no score ever exceeds it, with or without progress,
     and with the second safest cell blended in."""
-    from bot import lookahead
-    from bot.sat import SatCore
+    from bot.solver import lookahead
+    from bot.solver.sat import SatCore
 
     checked = raised = 0
     for board in mid_game_positions(60, seed=5):
@@ -240,10 +240,10 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     """How many numbers a guess could show (1: dead, nothing learnt by opening it) is what the SAT
     core finds consistent, number by number; with AVOID_DEAD the guess takes the best live candidate
     over a better-scored dead one, and a dead one only when every candidate is dead."""
-    from bot import chains, guess, lookahead
     from bot.board import neighbours
-    from bot.rules import reveal
-    from bot.sat import SatCore
+    from bot.solver import chains, guess, lookahead
+    from bot.solver.rules import reveal
+    from bot.solver.sat import SatCore
 
     counted = dead = 0
     for board in mid_game_positions(40, seed=11):
@@ -286,7 +286,7 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
 def test_a_number_that_forms_an_unavoidable_fifty_fifty_halves_the_next_click():
     """The 50/50 penalty (off by default, measured in the README): a pair no number can resolve
     costs half the game, paid once when the next click is that pair itself."""
-    from bot import lookahead
+    from bot.solver import lookahead
 
     pair = build_problem(parse_grid("?1\n?1"))
     odds = probabilities(pair).cells
@@ -344,7 +344,7 @@ def test_a_big_interior_never_underflows_the_join():
     interior holds exactly 500 of them. Joining the counts with the interior's binomials scaled by
     their overall maximum underflowed the only possible total to 0 (C(4000, 500) is e^1264 below
     C(4000, 2000)) and called the board inconsistent; in log space it is exact."""
-    from bot.rules import Problem, Rule
+    from bot.solver.rules import Problem, Rule
 
     frontier = tuple((0, c) for c in range(1500))
     interior = tuple((1 + r // 100, r % 100) for r in range(4000))
@@ -360,8 +360,8 @@ def test_the_join_matches_exact_big_integer_counts():
     Python's exact integers from the same per-component counts, to 1e-12."""
     from fractions import Fraction
 
-    from bot.probability import make_boxes, split_components, tally_component
-    from bot.rules import Problem, Rule
+    from bot.solver.probability import make_boxes, split_components, tally_component
+    from bot.solver.rules import Problem, Rule
 
     rng = np.random.default_rng(3)
     for trial in range(20):
@@ -396,8 +396,8 @@ def test_the_join_matches_exact_big_integer_counts():
 def test_bench_in_two_processes_where_there_is_no_fork(monkeypatch):
     """Windows has only the spawn start method (`bench --jobs 2` failed there: "cannot find
     context for 'fork'"): the same games, the same results, in spawned workers."""
-    from bot import bench
-    from bot.simulator import parse_level
+    from bot.games import bench
+    from bot.games.simulator import parse_level
 
     monkeypatch.setattr(bench, "get_all_start_methods", lambda: ["spawn"])
     level = parse_level("beginner")
@@ -411,7 +411,7 @@ def test_each_first_click_rule_and_the_cli_knows_them_all():
     under it; `safe` and `zero` never do, `zero` opens an area; `open` starts opened; the CLI
     offers every rule."""
     from bot import cli
-    from bot.simulator import RULES, Game, Level
+    from bot.games.simulator import RULES, Game, Level
 
     assert cli.RULES == RULES
     lost = {rule: 0 for rule in RULES}

@@ -1,12 +1,12 @@
-"""Small closed-off areas (bot.space), and the guess that defers them (guess.DEFER_SMALL)."""
+"""Small closed-off areas (bot.solver.space), and the guess that defers them (guess.DEFER_SMALL)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from bot import guess, space
 from bot.board import FLAG, parse_grid
+from bot.solver import guess, space
 
 # A corner pocket of two unknown cells behind numbers and a flag, and a large covered field
 # that no number joins to it.

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.stopkey import StopKey
+from bot.screen.stopkey import StopKey
 
 
 def wait_for(condition, timeout: float = 20.0) -> bool:

@@ -1,16 +1,16 @@
-"""The three-move look (bot.lookahead.three_moves) against counting every mine layout by hand."""
+"""The three-move look (bot.solver.lookahead.three_moves) against counting every mine layout by hand."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from bot import guess, lookahead
 from bot.board import FLAG, neighbours, parse_grid
-from bot.endgame import TooBig, layouts
-from bot.probability import probabilities
-from bot.rules import build_problem, reveal
-from bot.sat import SatCore
-from bot.simulator import Level
+from bot.games.simulator import Level
+from bot.solver import guess, lookahead
+from bot.solver.endgame import TooBig, layouts
+from bot.solver.probability import probabilities
+from bot.solver.rules import build_problem, reveal
+from bot.solver.sat import SatCore
 from tests.test_solver import mid_game_positions
 
 

@@ -1,4 +1,4 @@
-"""A number the skin has never seen, named from the board it appears on (bot.unseen), on the real
+"""A number the skin has never seen, named from the board it appears on (bot.learn.unseen), on the real
 WineMine fixtures with one number sprite taken out of the skin: a name is given only when it is
 the true one, and a look that is not an opened number never gets one."""
 
@@ -9,12 +9,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from bot.advice import advise
 from bot.board import UNREAD, Board, parse_grid
 from bot.errors import InconsistentBoardError
-from bot.skin import load_skins
-from bot.unseen import ended_as, unread, unseen_numbers, with_number
-from bot.vision import read
+from bot.learn.unseen import ended_as, unread, unseen_numbers, with_number
+from bot.solver.advice import advise
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
 from tests.test_vision import NAMES, load, true_field
 
 SKIN = load_skins(names=["winemine"])[0]
@@ -142,5 +142,5 @@ def test_looks_the_board_cannot_name_yet_are_played_around_soundly(first: int):
     ("??\n??", None),
 ])
 def test_what_the_board_alone_says_of_the_game(grid, ended):
-    """The board names a face the skin lacks only when it leaves no doubt (bot.unseen.ended_as)."""
+    """The board names a face the skin lacks only when it leaves no doubt (bot.learn.unseen.ended_as)."""
     assert ended_as(parse_grid(grid).cells) == ended

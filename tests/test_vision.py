@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from bot.board import parse_grid
-from bot.calibrate import Calibration, calibrate, load_profile, locate, save_profile, still_matches
 from bot.cli import main
 from bot.errors import VisionError
-from bot.skin import load_skins
-from bot.vision import Field, bank, exact, nearest, read
+from bot.vision.calibrate import Calibration, calibrate, load_profile, locate, save_profile, still_matches
+from bot.vision.reader import Field, bank, exact, nearest, read
+from bot.vision.skin import load_skins
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
@@ -182,7 +182,7 @@ def test_a_look_the_skin_lacks_on_its_own_colour_is_not_read_as_a_near_one():
     sprite's is unknown; the sprite itself, and a tile a little off in colour, still read."""
     import dataclasses
 
-    from bot.vision import read_cells
+    from bot.vision.reader import read_cells
 
     skin = next(s for s in SKINS if s.name == "classic")
     keep = skin.cell_codes != 6

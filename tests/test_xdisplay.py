@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import xdisplay
-from bot.xdisplay import VirtualDisplay
+from bot.screen import xdisplay
+from bot.screen.xdisplay import VirtualDisplay
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A classic-grey Minesweeper on a fake screen, played by bot.simulator: a game whose look no
+"""A classic-grey Minesweeper on a fake screen, played by bot.games.simulator: a game whose look no
 shipped skin has (its sprites are drawn here, with their own glyphs and colours) and whose truth
 is always known. Display scaling is the screenshot resized, clicks mapped back.
 """
@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
-from bot.simulator import Game, Level
+from bot.games.simulator import Game, Level
 
 GREY, DARK, WHITE, DESK = (189, 189, 189), (123, 123, 123), (255, 255, 255), (96, 112, 40)
 INK = {1: (220, 60, 0), 2: (0, 140, 20), 3: (20, 20, 230), 4: (140, 0, 40), 5: (0, 20, 140), 6: (140, 140, 0),
@@ -311,8 +311,8 @@ def unseen_boards(scale: float, seed: int, count: int = 10):
 
 def check_reads(skin, toy: ToyGame) -> None:
     """The skin finds the toy's board with no hint and reads cells, face and counter exactly."""
-    from bot.calibrate import calibrate
-    from bot.vision import read
+    from bot.vision.calibrate import calibrate
+    from bot.vision.reader import read
 
     image = toy.grab()
     cal, _ = calibrate(image, [skin])

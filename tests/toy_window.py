@@ -12,7 +12,7 @@ import tkinter as tk
 import cv2
 from PIL import Image, ImageTk
 
-from bot.simulator import parse_level
+from bot.games.simulator import parse_level
 from tests.toy_game import ToyGame
 
 

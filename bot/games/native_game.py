@@ -1,0 +1,289 @@
+"""Start, find, move and close a Minesweeper that runs natively on X (not under Wine): the games
+the learner is measured on (issue 13). Like bot.games.wine_game, for benchmarks and tests only: the bot
+itself finds any game on the screen by its look.
+
+What each game needs to be started at a level is written down here (its command, how to tell its
+main window, the keys that pick a level), and what it is known to do (its first-click rule, from
+its source), so a benchmark can compare its live win rate with the simulator's for that rule.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.errors import BotError, CaptureError
+from bot.games.simulator import Level
+from bot.games.wine_game import Window, _run, move_window
+from bot.screen.xdisplay import stop_process
+
+_LINE = re.compile(r'(0x[0-9a-f]+) "(.*)": \(.*\)\s+(\d+)x(\d+)\+(-?\d+)\+(-?\d+)\s+\+(-?\d+)\+(-?\d+)')
+
+
+@dataclass(frozen=True)
+class NativeProgram:
+    name: str
+    command: tuple[str, ...]
+    title: str  # the main window's title holds this
+    rule: str  # first-click rule (bot.games.simulator.RULES), from the game's source or its behaviour
+    levels: dict[str, tuple[Level, tuple[str, ...]]] = field(default_factory=dict)  # name: level, keys for it
+    default: str = "default"
+    note: str = ""
+    #: Command-line options that start it at a level (the level's keys are then pressed as well).
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Written before each start: the game's own settings for the level (a game that takes none on
+    #: its command line), given the level's name and the game's own working folder.
+    prepare: Callable[[str, Path], None] | None = None
+    #: More environment for the game's process ("{workdir}" stands for its working folder).
+    env: dict[str, str] = field(default_factory=dict)
+    #: What the command runs under (a D-Bus session of its own for a GNOME game).
+    launcher: tuple[str, ...] = ()
+    #: The window's size at a level (width, height), where the game stretches its cells to it.
+    sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def level(self, name: str | None = None) -> Level:
+        return self.levels[name or self.default][0]
+
+
+#: DJ Delorie's ace-minesweeper (Debian ace-of-penguins): mines placed before the first click and
+#: never moved (`start_again` in games/minesweeper.c); a win needs every mine flagged
+#: (`check_for_win`: untagged == 0); keys 1-4 pick the level, whose cells are 48, 36, 24 and 12 px
+#: in a window of one size: the cells scale, the face and counter do not.
+ACE = NativeProgram(
+    "ace-minesweeper", ("/usr/games/ace-minesweeper",), "ace-minesweeper", "none",
+    {"1": (Level(8, 8, 6), ("1",)), "2": (Level(11, 11, 20), ("2",)), "3": (Level(16, 16, 45), ("3",)),
+     "default": (Level(32, 32, 200), ())},
+    note="a win needs every mine flagged; the first click can lose",
+)
+
+#: Marc Baudoin's xdemineur (Debian): every new game opens a start area by itself (the area of a
+#: 0 it picks: the `open` rule, as observed; its source is not on Debian's mirror); the level is
+#: set at start-up (`-geometry COLSxROWS -m MINES`); its clock runs from the first frame.
+XDEMINEUR = NativeProgram(
+    "xdemineur", ("/usr/games/xdemineur",), "mineur", "open",
+    {"default": (Level(16, 30, 100), ()), "intermediate": (Level(16, 16, 40), ()), "large": (Level(24, 40, 190), ())},
+    note="opens a start area itself; a 4-digit counter",
+    options={"intermediate": ("-geometry", "16x16", "-m", "40"), "large": ("-geometry", "40x24", "-m", "190")},
+)
+
+#: Where `scripts/setup --games` installs Minegauler (PyPI, PyQt6) in a virtual environment of its
+#: own; MINESWEEPER_MINEGAULER_PYTHON names another interpreter that has it.
+MINEGAULER_PYTHON = os.environ.get(
+    "MINESWEEPER_MINEGAULER_PYTHON", str(Path.home() / ".cache" / "minesweeper-bot" / "minegauler" / "bin" / "python"))
+
+#: What the game is told before it starts (runs in its own interpreter): its settings file, with the
+#: level and cell size, and a best score for every level that no game can beat, so that a win never
+#: opens its Highscores window (which kills the game under PyQt6 6.11: `QSize(width, height / 1.61)`
+#: with a float), and is never posted to its author's server (post_remote=False).
+_MINEGAULER_PREPARE = """
+import json, sys
+from minegauler.app import highscores, paths
+from minegauler.app.highscores.base import HighscoreStruct
+rows, cols, mines, size = json.loads(sys.argv[1])
+settings = {"x_size": cols, "y_size": rows, "mines": mines, "first_success": True, "per_cell": 1, "reach": 8,
+            "lives": 1, "mode": "REGULAR", "btn_size": size, "drag_select": False, "name": "",
+            "styles": {"BUTTONS": "Standard", "NUMBERS": "Standard", "MARKERS": "Standard"}}
+paths.SETTINGS_FILE.write_text(json.dumps(settings))
+best = highscores.get_highscores(settings=None, name="")
+if not any(h.elapsed <= 0.001 for h in best):
+    for level in "BIEM":
+        highscores.insert_highscore(HighscoreStruct("regular", level, 1, 8, False, "", 0, 0.001, 1, 1e9, 0.0),
+                                    post_remote=False)
+"""
+
+#: Cell size (px) of each Minegauler level written here: its "button size" option.
+_MINEGAULER_CELLS = {"default": 16, "intermediate": 16, "expert": 16, "intermediate-24": 24}
+
+
+def _prepare_minegauler(level: str, workdir: Path) -> None:
+    board = MINEGAULER.level(level)
+    subprocess.run([MINEGAULER_PYTHON, "-c", _MINEGAULER_PREPARE,
+                    json.dumps([board.rows, board.cols, board.mines, _MINEGAULER_CELLS[level]])],
+                   check=True, capture_output=True, timeout=120, env={**os.environ, **MINEGAULER.env})
+
+
+#: Lewis Gaul's Minegauler (PyPI, Qt): the first click always opens an area where the board allows
+#: (`first_success`: the cell and its neighbours are kept free, `_populate_minefield` in
+#: core/regular/game.py: the `zero` rule); on a win it flags the mines itself and often keeps its
+#: playing face (the release of the winning click repaints it), so only the board tells the win; the
+#: counter is text; its settings (level, cell size) live in a file beside its code. It posts every
+#: win to its author's server: its proxy is pointed at a closed port on this machine.
+MINEGAULER = NativeProgram(
+    "minegauler", (MINEGAULER_PYTHON, "-m", "minegauler.app"), "Minegauler", "zero",
+    {"default": (Level(8, 8, 10), ()), "intermediate": (Level(16, 16, 40), ()), "expert": (Level(16, 30, 99), ()),
+     "intermediate-24": (Level(16, 16, 40), ())},
+    note="a win shown on the board alone; a text counter",
+    prepare=_prepare_minegauler,
+    env={"http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9",
+         "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": "", "QT_QPA_PLATFORM": "xcb"},
+)
+
+def _prepare_gnome_mines(level: str, workdir: Path) -> None:
+    """Ten best times of 0 s for every level (libgnome-games-support's "score time user" lines in
+    $XDG_DATA_HOME/gnome-mines/scores/COLS-ROWS-MINES): no win is then among the ten best, so no
+    scores dialog (modal, over the board) opens after a win."""
+    scores = workdir / "data" / "gnome-mines" / "scores"
+    scores.mkdir(parents=True, exist_ok=True)
+    for board, _ in GNOME_MINES.levels.values():
+        (scores / f"{board.cols}-{board.rows}-{board.mines}").write_text("0 0 unbeatable\n" * 10)
+
+
+#: GNOME Mines 40 (Debian gnome-mines): no face, its cells stretched to the window (a homogeneous
+#: GTK grid: 48 or 49 px at its default size), a new game by Ctrl+R ("start over"), the level by its
+#: command line (--small, --medium, --big); mines kept off the first cell and its neighbours
+#: (`place_mines` in src/minefield.vala: the `zero` rule); on a win it flags the mines itself. Its
+#: settings live in memory only (GSETTINGS_BACKEND), in a D-Bus session of its own.
+GNOME_MINES = NativeProgram(
+    "gnome-mines", ("/usr/games/gnome-mines",), "Mines", "zero",
+    {"default": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "big": (Level(16, 30, 99), ()),
+     "stretched": (Level(8, 8, 10), ())},
+    note="no face; stretched cells; a hover highlight",
+    options={"default": ("--small",), "medium": ("--medium",), "big": ("--big",), "stretched": ("--small",)},
+    prepare=_prepare_gnome_mines,
+    env={"GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1", "HOME": "{workdir}", "XDG_DATA_HOME": "{workdir}/data",
+         "XDG_CONFIG_HOME": "{workdir}/config", "XDG_CACHE_HOME": "{workdir}/cache"},
+    launcher=("dbus-run-session", "--"),
+    # Its cells fill its window: 46 px at its first size (600 x 400) at 8 x 8, and in these windows
+    # 46 px at 16 x 16 (23 px in the first one) and 53 or 54 px, stretched, at 8 x 8. It draws its
+    # cells anew at each level and size: a skin learnt at one reads another only in part.
+    sizes={"medium": (970, 828), "stretched": (660, 520)},
+)
+
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES)}
+
+
+def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
+    """The game and whatever it runs under (dbus-run-session leaves GNOME Mines running when it is
+    stopped alone: its window stayed over the next level's): its whole process group, asked to
+    end, then killed if any of it is still there after `timeout` seconds."""
+    def alive() -> bool:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    if alive():
+        os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while alive() and time.monotonic() < deadline:
+            proc.poll()  # (reaps the leader once it has ended)
+            time.sleep(0.05)
+        if alive():
+            os.killpg(proc.pid, signal.SIGKILL)
+    stop_process(proc)
+
+
+class NativeGame:
+    """`with NativeGame(ACE, "3", x=100, y=100) as game:` starts the game on $DISPLAY, moves its
+    window there (no window manager: X puts it where asked), picks the level, waits until it is
+    drawn, and always closes it."""
+
+    def __init__(self, program: NativeProgram, level: str | None = None, x: int = 100, y: int = 100) -> None:
+        if shutil.which(program.command[0]) is None:
+            raise BotError(f"{program.name} is not installed ({program.command[0]}): ./scripts/setup --games")
+        self.program, self.level_name, self.at = program, level or program.default, (x, y)
+        self.level = program.level(self.level_name)
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.workdir: str | None = None
+
+    def start(self, timeout: float = 60) -> Window:
+        command = [*self.program.launcher, *self.program.command, *self.program.options.get(self.level_name, ())]
+        self.workdir = tempfile.mkdtemp(prefix=f"{self.program.name}-")  # (Minegauler logs to its working folder)
+        if self.program.prepare is not None:
+            self.program.prepare(self.level_name, Path(self.workdir))
+        env = {key: value.format(workdir=self.workdir) for key, value in self.program.env.items()}
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     env={**os.environ, **env}, cwd=self.workdir, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        window = None
+        while window is None and time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise CaptureError(f"{self.program.name} exited at once (code {self.proc.returncode})")
+            time.sleep(0.1)
+            window = self.window()
+        if window is None:
+            raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
+        self.move(*self.at)
+        if self.level_name in self.program.sizes:
+            _run(["xdotool", "windowsize", str(window.wid), *map(str, self.program.sizes[self.level_name])])
+        return self.switch(self.level_name, timeout)
+
+    def switch(self, level: str, timeout: float = 60) -> Window:
+        """Pick a level as the player would (its keys), and wait until it is drawn."""
+        window = self.window()
+        if window is None:
+            raise CaptureError(f"{self.program.name}'s window is gone")
+        for key in self.program.levels[level][1]:
+            _run(["xdotool", "key", "--window", str(window.wid), key])
+        self.level_name, self.level = level, self.program.level(level)
+        return self.drawn(timeout)
+
+    def window(self) -> Window | None:
+        """The game's main window as X sees it now, or None when it is not (or no longer) there."""
+        try:  # (titles may be Latin-1: xdemineur's "xdémineur")
+            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
+                                  check=True).stdout.decode("utf-8", errors="replace")
+        except (OSError, subprocess.SubprocessError):
+            return None
+        for line in tree.splitlines():
+            match = _LINE.search(line)
+            if match and self.program.title in match.group(2) and int(match.group(3)) > 20:
+                wid, _, w, h, _, _, x, y = match.groups()
+                return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
+        return None
+
+    def drawn(self, timeout: float = 60) -> Window:
+        """Wait until the window shows the same, not plain, picture in two grabs."""
+        import mss
+        import numpy as np
+
+        deadline = time.monotonic() + timeout
+        last = None
+        with mss.MSS() as grabber:
+            while time.monotonic() < deadline:
+                window = self.window()
+                if window is not None:
+                    box = {"left": window.left, "top": window.top, "width": window.width, "height": window.height}
+                    now = np.array(grabber.grab(box))
+                    if last is not None and np.array_equal(now, last) and now[..., :3].std() > 5:
+                        return window
+                    last = now
+                time.sleep(0.1)
+        raise CaptureError(f"{self.program.name}'s window was not drawn within {timeout:.0f} s")
+
+    def on_target(self, x: int, y: int, window: Window | None = None) -> bool:
+        """Is the point inside the game's window, by X's geometry (never the bot's calibration)?"""
+        window = window or self.window()
+        return window is not None and window.left <= x < window.left + window.width \
+            and window.top <= y < window.top + window.height
+
+    def move(self, x: int, y: int) -> Window:
+        return move_window(self.window, x, y)
+
+    def answer_dialogs(self) -> int:
+        return 0  # (none of these games asks anything after a game)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            _stop_group(self.proc)
+        self.proc = None
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        self.workdir = None
+
+    def __enter__(self) -> NativeGame:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

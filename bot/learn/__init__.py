@@ -1,0 +1,1 @@
+"""Learning a look no skin describes, from a live game or from saved pictures, with no labels."""

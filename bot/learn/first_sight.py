@@ -1,0 +1,36 @@
+"""Learning a look the first time it is seen: the step between `play` finding no board any skin
+knows and playing on. Shared by the CLI and the live benchmarks, so both learn the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.errors import BotError, VisionError
+from bot.learn.live import LearnError, learn_live, write_skin
+from bot.screen.capture import Screen
+from bot.vision.calibrate import Calibration, save_profile
+from bot.vision.skin import Skin, load_skin
+
+
+def free_name(root: Path) -> str:
+    """learnt, learnt-1, ...: the first not taken, so a new look never overwrites a kept one."""
+    return next(n for n in (f"learnt-{k}" if k else "learnt" for k in range(1000)) if not (root / n).exists())
+
+
+def learn_on_sight(root: Path, profile: Path | None, say: Callable[[str], None]) -> Skin:
+    """Learn the look on the screen (calibrate --learn's machinery: safe moves only), keep it as a
+    new skin under root, point the profile at it; the skin, or BotError when there is no board."""
+    name = free_name(root)
+    try:
+        with Screen() as screen:
+            learnt = learn_live(screen, say=say)
+    except (LearnError, VisionError) as err:
+        raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {err}") from err
+    write_skin(learnt, root / name, name)
+    lat = learnt.lattice
+    if profile is not None:
+        save_profile(profile, Calibration(name, 1.0, lat.left, lat.top, lat.rows, lat.cols, None, *lat.offsets))
+    say(f"learnt skin {name!r} in {root / name} from {learnt.games} game(s); missing: "
+        + (", ".join(learnt.missing) or "nothing"))
+    return load_skin(root / name)

@@ -1,0 +1,157 @@
+"""A number the skin has no sprite for, named from the board it appears on.
+
+A skin learnt from a few games often lacks the rare numbers (6, 7, 8). When one shows up, its
+cells read as unknown and the play loop would stop. Here such cells get a name, only when
+nothing else is possible:
+- each cell looks like an opened cell: its rim (the two outer pixels, where an opened cell's grid
+  line and plain ground are) matches the rim of one of the skin's opened cells strictly, and the
+  whole tile is near none of its sprites (a new glyph is drawn inside); a covered cell, a
+  half-drawn one or another window's corner fails this;
+- the new looks (a few at once) get numbers the skin lacks, distinct, and a look is named when
+  every assignment that makes the board a possible game gives it the same number (the SAT core
+  decides, as when learning).
+The look is then added to the skin, in memory and (for a skin kept in a folder) as its PNG, and the
+board is read again with it. A new number look the board cannot name yet is told apart from
+anything else: its cells are opened cells whose number is not known (board.UNREAD), and the game
+goes on with what the rest of the board says, until enough of it shows to name the look.
+Anything else leaves the cells unknown: the loop stops safely, as before.
+
+A face the skin has never seen is named the same way, by the board under it: "won" when nothing
+is covered but flags and every number counts exactly its flagged neighbours (a game won only with
+every mine flagged shows its won face only then, and a learner rarely gets there), "lost" when a
+mine has exploded. Any other unknown face stays unknown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from itertools import permutations
+
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, UNREAD, neighbour_table
+from bot.imagefile import write_image
+from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
+from bot.vision.reader import MAX_DISTANCE, Field, Reading, face_box, field_tiles, resample, ring_mask
+from bot.vision.skin import Skin
+
+NEW = 100  # class id of the first new look in the frame handed to the SAT check
+MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)
+RIM = 2  # px: an opened cell's grid line and plain ground, as vision's loose read checks a frame
+
+
+def _rms(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.sqrt(((a.astype(np.float32) - b.astype(np.float32)) ** 2).mean()))
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """One new number look among the unknown cells: its tile at 1x, and its name if the board
+    allows only one (None: a number, but which one the board does not say yet)."""
+
+    tile: np.ndarray
+    number: int | None
+    cells: tuple[tuple[int, int], ...] = ()
+
+
+def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> list[Unseen] | None:
+    """The new number looks the unknown cells show (a 5 and a 6 may appear at once), or None
+    when the unknown cells are anything else."""
+    missing = [v for v in range(1, 9) if v not in set(skin.cell_codes.tolist())]
+    opened = skin.cell_sprites[skin.cell_codes >= 0]
+    if not missing or not len(opened) or not reading.unknown.any() or not reading.framed:
+        return None
+    n = skin.cell
+    tiles = field_tiles(image, field, n).reshape(field.rows, field.cols, n, n, 3)
+    rim = ring_mask(n, n, RIM)
+    cells = [tuple(c) for c in np.argwhere(reading.unknown)]
+    if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells):
+        return None  # not the rim of an opened cell
+    if any(min(_rms(tiles[c], o) for o in skin.cell_sprites) <= MAX_DISTANCE for c in cells):
+        return None  # close to a sprite the skin has: a doubtful read of it, not a new look
+    looks: list[np.ndarray] = []
+    which: dict[tuple[int, int], int] = {}
+    for c in cells:
+        k = next((i for i, t in enumerate(looks) if _rms(tiles[c], t) <= MAX_DISTANCE), None)
+        if k is None:
+            k = len(looks)
+            looks.append(tiles[c])
+        which[c] = k
+    if len(looks) > len(missing) or len(looks) > MAX_LOOKS:
+        return None
+    frame = np.where(reading.codes >= 0, reading.codes, COVERED_CLASS).astype(np.int64)
+    frame[reading.codes == FLAG] = FLAGGED_CLASS
+    for c, k in which.items():
+        frame[c] = NEW + k
+    known = {v: v for v in range(9)}
+    fitting = [names for names in permutations(missing, len(looks))
+               if fits([frame], {**known, **{NEW + k: v for k, v in enumerate(names)}})]
+    if not fitting:
+        return None  # no numbers fit: not numbers after all
+    return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None,
+                   tuple((int(r), int(c)) for (r, c), j in which.items() if j == k))
+            for k, look in enumerate(looks)]
+
+
+def unread(reading: Reading, found: list[Unseen]) -> Reading:
+    """The reading with the cells of looks not named yet taken as opened cells of unknown number."""
+    cells = [c for look in found if look.number is None for c in look.cells]
+    codes, unknown = reading.codes.copy(), reading.unknown.copy()
+    for c in cells:
+        codes[c], unknown[c] = UNREAD, False
+    return dataclasses.replace(reading, codes=codes, unknown=unknown)
+
+
+def _keep(skin: Skin, name: str, tile: np.ndarray) -> None:
+    """Write a new sprite into the skin's folder (for a skin kept in one), so it is there next time."""
+    sprite = skin.folder / f"{name}.png" if skin.folder is not None else None
+    if sprite is not None and skin.folder.is_dir() and not sprite.exists():
+        write_image(str(sprite), tile)
+
+
+def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:
+    """The skin with one more number sprite; written into its folder too, so it is kept."""
+    _keep(skin, f"cell_{number}", tile)
+    return dataclasses.replace(
+        skin,
+        cell_codes=np.append(skin.cell_codes, np.int8(number)),
+        cell_sprites=np.concatenate([skin.cell_sprites, tile[None]]),
+    )
+
+
+def ended_as(codes: np.ndarray) -> str | None:
+    """What the board alone says of the game: "lost" (a mine exploded), "won" (nothing covered but
+    flags, each number counting exactly its flags), or None (still on, or not sure)."""
+    if (codes == EXPLODED).any():
+        return "lost"
+    if ((codes < 0) & (codes != FLAG)).any() or not (codes >= 0).any():
+        return None
+    flat, rows, cols = codes.ravel(), *codes.shape
+    flagged = [sum(flat[r * cols + c] == FLAG for r, c in around) for around in neighbour_table(rows, cols)]
+    return "won" if all(v == n for v, n in zip(flat.tolist(), flagged) if v >= 0) else None
+
+
+def unseen_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> tuple[str, np.ndarray] | None:
+    """(name, sprite at 1x) of a face the skin lacks, named by the board under it; None when the
+    board does not say, or the skin has that face already (then it is a misread, not a new face)."""
+    if reading.face is not None or not reading.framed or reading.unknown.any():
+        return None
+    name = ended_as(reading.codes)
+    if name is None or name in skin.face_names:
+        return None
+    h, w = skin.face_sprites.shape[1:3]
+    left, top, width, height = face_box(field, skin)
+    if left < 0 or top < 0 or left + width > image.shape[1] or top + height > image.shape[0]:
+        return None
+    return name, np.ascontiguousarray(resample(image, left, top, width, height, (w, h)))
+
+
+def with_face(skin: Skin, name: str, tile: np.ndarray) -> Skin:
+    """The skin with one more face sprite; written into its folder too, so it is kept."""
+    _keep(skin, f"face_{name}", tile)
+    return dataclasses.replace(
+        skin,
+        face_names=(*skin.face_names, name),
+        face_sprites=np.concatenate([skin.face_sprites, tile[None]]),
+    )

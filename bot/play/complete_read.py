@@ -1,0 +1,87 @@
+"""A read made complete where the skin falls short: a look it has never seen, named by the board
+(the skin grows by it), and a game's end whose cells no longer matter.
+
+Each naming needs the look to hold still in a second frame (a cell caught half drawn is never
+named), which only the caller can grab: it is passed in as `holds_still`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+
+from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board
+from bot.errors import BotError, InconsistentBoardError
+from bot.learn.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
+from bot.solver.advice import advise
+from bot.vision.reader import Field, Reading, read
+from bot.vision.skin import Skin
+
+
+def finished(reading: Reading) -> Reading:
+    """A game over, with cells still unread (a number the skin never saw, shown at the end): its
+    cells no longer matter, only its result and a click on the face do. They count as covered."""
+    return replace(reading, codes=np.where(reading.unknown, UNOPENED, reading.codes),
+                   unknown=np.zeros_like(reading.unknown),
+                   counter=0 if reading.counter is None else reading.counter)
+
+
+def won_under(reading: Reading) -> bool:
+    """A game without a face, won, its mines flagged in a look its skin reads only at the size it
+    was learnt at (GNOME Mines' flag at 48 px from a skin of 46): no cell reads covered, and the
+    numbers prove every unread cell a mine."""
+    codes = reading.codes.copy()
+    if np.isin(codes[~reading.unknown], (UNOPENED, QUESTION, MINE, EXPLODED)).any():
+        return False
+    codes[reading.unknown] = UNOPENED
+    try:
+        advice = advise(Board(codes), odds=False)
+    except (InconsistentBoardError, BotError):
+        return False
+    return not advice.safe and set(advice.mines) == {tuple(int(v) for v in c) for c in np.argwhere(reading.unknown)}
+
+
+def ended(reading: Reading, skin: Skin) -> Reading:
+    """A game's end read with cells still unread counts as read (its result is what matters)."""
+    if reading.complete or not reading.framed:
+        return reading
+    if reading.face in ("won", "lost"):
+        return finished(reading)
+    if skin.faceless and won_under(reading):
+        return finished(replace(reading, face="won"))
+    return reading
+
+
+def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
+                 holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None]) -> tuple[Skin, Reading]:
+    """Unknown cells that are a number the skin has never seen (bot.learn.unseen): named when the board
+    allows one number only and the look holds still; the skin grows by it and the frame is read
+    again. A look the board does not name yet is played around (an opened cell, number unknown):
+    ending the game instead threw away the games that had got far, and a third of the Expert wins
+    with a skin learnt on sight."""
+    found = unseen_numbers(image, field, skin, reading)
+    if found is None or not holds_still(image):
+        return skin, reading
+    for look in found:
+        if look.number is not None:
+            skin = with_number(skin, look.number, look.tile)
+            say(f"a number this skin had not seen yet: named {look.number} from the board, and kept")
+    if any(look.number is not None for look in found):
+        reading = read(image, field, skin)
+    return skin, unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
+
+
+def name_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
+              holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None]) -> tuple[Skin, Reading]:
+    """A face the skin has never seen, named by the board when it tells a game's end (bot.learn.unseen:
+    a game won only with every mine flagged shows its won face, never seen while learning, only
+    then), in a frame that holds still; the skin grows by it and the frame is read again."""
+    found = unseen_face(image, field, skin, reading)
+    if found is None or not holds_still(image):
+        return skin, reading
+    name, tile = found
+    skin = with_face(skin, name, tile)
+    say(f"a face this skin had not seen yet: named {name} from the board, and kept")
+    return skin, read(image, field, skin)

@@ -1,0 +1,234 @@
+"""The game on the screen: where it is, and a checked read of it.
+
+A read is handed on only when it is complete (no unknown cell, face and counter read), consistent
+with the board before it (opened cells stay opened, numbers never change) and, for a game over,
+its result known. Anything else is grabbed again; a window that moved is found again (and whoever
+clicks hears of the new place: on_calibrated); after a few failures it stops with a message and
+the offending screenshot saved. Right before each click the region is read again, so that no
+click is made on a game that moved, closed or restarted (bot.play.click_guard).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+
+from bot.board import Board
+from bot.errors import BotError, CaptureError, VisionError
+from bot.imagefile import write_image
+from bot.play.click_guard import SETTLE, Guard
+from bot.play.complete_read import ended, name_face, name_numbers
+from bot.play.options import Options
+from bot.screen.actuator import Actuator, Target
+from bot.screen.capture import Region, Screen
+from bot.vision.calibrate import Calibration, best_offset, load_profile, locate
+from bot.vision.reader import Field, Reading, face_box, read
+from bot.vision.skin import Skin
+
+RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
+NEW_GAME_READS = 3  # reads alike of a board that cannot follow the last: another game, not a misread
+
+
+class Stop(BotError):
+    """The loop cannot go on safely; the message says why and where the screenshot is."""
+
+
+class NotFound(Stop):
+    """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
+
+
+def follows(before: Board, after: Board) -> bool:
+    """Could `after` come from `before` by play? Opened cells stay opened and keep their number."""
+    opened = before.cells >= 0
+    return bool(np.array_equal(before.cells[opened], after.cells[opened]))
+
+
+class GameView:
+    """The game's place on the screen, its skin, and reads of it (of the play loop's options it
+    reads skins, profile, window, patience, mines, dry_run and stop_dir)."""
+
+    def __init__(self, screen: Screen, options: Options, on_calibrated: Callable[[Target], None],
+                 actuator_factory: Callable[[Target], Actuator] = Actuator,
+                 still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None):
+        self.screen = screen
+        self.options = options
+        self.on_calibrated = on_calibrated
+        self.make_actuator = actuator_factory  # (only to start a new game where the profile has one)
+        self.still_wanted = still_wanted  # asked during a long wait: the user's stop key ends it
+        self.say = say
+        self.origin = screen.monitors()[0]
+        self.cal: Calibration | None = None
+        self.skin: Skin | None = None
+        self.field: Field | None = None
+        self.region: Region | None = None
+        self.view: Field | None = None
+        self.shown: Field | None = None  # the field in the last frame looked at (region or screen)
+        self.replaced = False  # look() saw the game replaced by another one (the user restarted)
+
+    def grab(self) -> tuple[np.ndarray, Field | None]:
+        """A settled frame of the game's region (cheaper than the screen), with the field in it;
+        the whole screen, and no field, before calibration."""
+        if self.region is None:
+            return self.screen.grab_stable(timeout=2.0, interval=0.01), None
+        return self.screen.grab_stable(self.region, timeout=2.0, interval=0.004), self.view
+
+    def _set_region(self, width: int, height: int) -> None:
+        """The field plus the face and counter above it, clipped to the grabbed screen."""
+        f, s = self.field, max(self.cal.scale, self.cal.cell_scale or 0.0)  # (the frame round the cells is theirs)
+        fx, fy, fw, _ = face_box(f, self.skin)  # (xdemineur's face sits 61 px above its field)
+        led = f.top + self.skin.counter_offset[1] * f.scale_of_chrome(self.skin) if len(self.skin.digit_sprites) else fy
+        x0 = max(0, int(min(f.left - 16 * s, fx - 8)))
+        y0 = max(0, int(min(f.top - 48 * s, fy - 8, led - 8)))
+        x1 = min(width, int(max(f.left + f.width + 16 * s, fx + fw + 8)) + 1)
+        y1 = min(height, int(f.top + f.height + 8 * s) + 1)
+        self.region = Region(x0 + self.origin.left, y0 + self.origin.top, x1 - x0, y1 - y0)
+        self.view = replace(f, left=f.left - x0, top=f.top - y0)
+
+    def calibrate(self, image: np.ndarray) -> None:
+        """Where the game is (the profile's place, the window's, or anywhere on the screen), and
+        which skin it wears; on_calibrated hears of the new target."""
+        window = self.options.window  # (desktop pixels: the grab's are from the virtual screen's origin)
+        within = None if window is None else (window[0] - self.origin.left, window[1] - self.origin.top, *window[2:])
+        try:
+            cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
+        except VisionError:
+            if not self._new_game_where_it_was(image):
+                raise
+            image = self.screen.grab_stable(timeout=2.0, interval=0.01)
+            cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
+        self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
+        self._set_region(image.shape[1], image.shape[0])
+        self.on_calibrated(self.target(self.field, skin))
+
+    def target(self, field: Field, skin: Skin) -> Target:
+        """The field on the screen, as the actuator guards and clicks it."""
+        fx, fy, fw, fh = face_box(field, skin)
+        face = (fx + self.origin.left, fy + self.origin.top, fw, fh) if not skin.faceless else (0, 0, 0, 0)
+        left, top = field.left + self.origin.left, field.top + self.origin.top
+        park = (left + field.width / 2, max(self.origin.top, top - 4)) if skin.hover else None  # (off the cells)
+        return Target(left, top, field.pitch, field.rows, field.cols, face, skin.new_game_key, park, field.xs, field.ys)
+
+    def _new_game_where_it_was(self, image: np.ndarray) -> bool:
+        """A game without a face is found by its field, which needs a covered cell in every row and
+        column (bot.vision.calibrate); a finished one may have none, or show mines its skin, learnt at
+        another size, reads only loosely. Where the saved profile's field still reads for the most
+        part with its skin, and that skin starts a new game by a key, the key is pressed there."""
+        cal = load_profile(self.options.profile) if self.options.profile is not None else None
+        skin = next((s for s in self.options.skins if cal is not None and s.name == cal.skin), None)
+        if self.options.dry_run or skin is None or skin.new_game_key is None:
+            return False
+        field = cal.with_pitch(skin)
+        try:
+            reading = read(image, field, skin)
+        except VisionError:
+            return False
+        if not reading.framed or reading.unknown.mean() > 0.5:
+            return False
+        actuator = self.make_actuator(self.target(field, skin))
+        try:
+            actuator.restart()
+        finally:
+            actuator.close()
+        self.say(f"a finished game of skin {skin.name!r} where the profile has it: "
+                 f"a new one started ({skin.new_game_key})")
+        return True
+
+    def look(self, previous: Board | None) -> tuple[np.ndarray, Reading, Board]:
+        """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames and the
+        options' patience (a game hidden by a dialog the player answers comes back)."""
+        problem = "no frame"
+        image = None
+        deadline = time.monotonic() + (self.options.patience if self.cal is not None else 0.0)
+        tries = 0
+        changed_reads: list[bytes] = []
+        while tries < RETRIES or time.monotonic() < deadline:
+            tries += 1
+            if tries == RETRIES + 1:
+                self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
+            if tries > RETRIES:
+                self.still_wanted()  # a long wait: the stop key still ends it
+            try:
+                image, field = self.grab()
+                if field is None:
+                    self.calibrate(image)
+                    field = self.field
+                reading = read(image, field, self.skin)
+                if reading.face is None and not reading.unknown.any():
+                    self.skin, reading = name_face(image, field, self.skin, reading, self._holds_still, self.say)
+                if reading.face is None or reading.unknown.mean() > 0.5:
+                    image = self.screen.grab_stable(timeout=2.0, interval=0.01)  # moved? find it again
+                    self.calibrate(image)
+                    previous = None
+                    field = self.field
+                    reading = read(image, field, self.skin)
+                if reading.unknown.any() and field.pitch != self.skin.cell:
+                    field, reading = self._realign(image, field, reading)
+                self.shown = field
+                if not reading.complete and reading.unknown.any():
+                    self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say)
+                reading = ended(reading, self.skin)
+                if not reading.complete:
+                    problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
+                    raise VisionError(problem)
+                if reading.face == "pressed":  # a button is down: the cell under it is drawn opened
+                    problem = "a mouse button is held on the board"
+                    raise VisionError(problem)
+                board = self._with_total(reading.game_board(), reading)
+                changed = previous is not None and previous.shape == board.shape and not follows(previous, board)
+                if changed and (board.cells >= 0).any():  # all covered again: the user restarted
+                    changed_reads.append(board.cells.tobytes())
+                    if len(changed_reads) < NEW_GAME_READS or len(set(changed_reads[-NEW_GAME_READS:])) != 1:
+                        problem = "the board changed in a way the game cannot (a misread?)"
+                        raise VisionError(problem)
+                    # The same board read again and again: not a misread but another game (a user
+                    # restart that a click of ours then opened): the game played is over.
+                    self.replaced = True
+                return image, reading, board
+            except (VisionError, CaptureError) as err:
+                problem = str(err)
+                time.sleep(0.1)
+        saved = self.save_stop(image)
+        raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
+
+    def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
+        """Scaled cells read at a half-pixel shift where a few do not read in place: the place was
+        fixed when the board was all covered, and a number's glyph, resampled from another size,
+        can need the sub-pixel offset that a covered cell does not (ace-minesweeper's 24 px cells
+        from a 12 px skin). The field follows the shift; a shift never reads more cells wrongly
+        than in place, as each cell must still match a sprite closely."""
+        moved, again = best_offset(image, self.skin, field)
+        if again.unknown.sum() >= reading.unknown.sum():
+            return field, reading
+        dx, dy = moved.left - field.left, moved.top - field.top
+        self.view = moved
+        self.field = replace(self.field, left=self.field.left + dx, top=self.field.top + dy)
+        return moved, again
+
+    def _with_total(self, board: Board, reading: Reading) -> Board:
+        """The board with its mine total where no counter shows it: the solver plays a game's end
+        far better knowing it (README: `scripts/bench_paired.py --variant no-total`)."""
+        if board.mines is not None or reading.counted or reading.face != "playing":
+            return board
+        total = self.options.mines if self.options.mines is not None else self.skin.mines.get(board.cells.shape)
+        return board if total is None else board.with_mines(total)
+
+    def _holds_still(self, image: np.ndarray) -> bool:
+        """The same picture a moment later: a look caught half drawn is never named."""
+        time.sleep(SETTLE)
+        again, again_field = self.grab()
+        return again_field is not None and again.shape == image.shape and np.array_equal(again, image)
+
+    @property
+    def guard(self) -> Guard:
+        """The checks around a click, on the game's place as it stands now."""
+        return Guard(self.screen, self.region, self.view, self.skin)
+
+    def save_stop(self, image: np.ndarray | None) -> str:
+        if image is None:
+            return "none (the screen could not be grabbed)"
+        path = self.options.stop_dir / f"stopped-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        write_image(str(path), image)
+        return str(path)

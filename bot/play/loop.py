@@ -1,0 +1,239 @@
+"""The live loop: look, check, decide, act, in batches, until the games are played.
+
+Nothing is clicked unless the board just read is complete, consistent with the board before it
+and satisfiable (bot.play.game_view reads it so); a batch is dropped when the game moves, closes or
+restarts under it. After a few failures the loop stops with a message and the offending
+screenshot saved. It never guesses where the board is.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, Cell, format_grid
+from bot.errors import InconsistentBoardError, VisionError
+from bot.games.simulator import Game
+from bot.imagefile import write_image
+from bot.play.click_guard import SETTLE, Stale
+from bot.play.dry_run import DryRun
+from bot.play.game_view import RETRIES, GameView, Stop, follows
+from bot.play.options import Options
+from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
+from bot.screen.capture import Screen
+from bot.solver.advice import Advice, advise
+from bot.solver.deadline import DEFAULT_SECONDS
+
+STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
+
+
+@dataclass
+class GameLog:
+    result: str  # won, lost, abandoned
+    seconds: float
+    clicks: int
+    guesses: int
+    three_bv: int | None
+
+
+def three_bv_of(board: Board) -> int | None:
+    """3BV of a finished game, from the final board (a win or a loss shows every mine)."""
+    mines = np.isin(board.cells, (FLAG, MINE, EXPLODED))
+    lost = (board.cells == EXPLODED).any()
+    if not mines.any() or (not lost and (board.cells == UNOPENED).any()):
+        return None
+    return Game.from_layout(mines & (board.cells != WRONG_FLAG)).three_bv()
+
+
+class Player:
+    """Plays the game a GameView sees: decides on each board read and clicks through an actuator
+    made anew wherever the game is found (or, in a dry run, only shows the advice)."""
+
+    def __init__(self, screen: Screen, options: Options, actuator_factory: Callable[[Target], Actuator] = Actuator,
+                 say: Callable[[str], None] = lambda _: None):
+        self.options = options
+        self.say = say
+        self.make_actuator = actuator_factory
+        self.actuator: Actuator | None = None
+        self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say)
+        self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
+        self.frames = 0
+        self.clicked: list[Cell] = []  # the last batch's clicks
+        self.own_flags: set[Cell] = set()  # this game's flags we put on proven mines
+
+    def _found_at(self, target: Target) -> None:
+        """The game found (again): clicks go through a new actuator guarding its new place."""
+        clicks = self.actuator.clicks if self.actuator is not None else 0
+        if self.actuator is not None:
+            self.actuator.close()
+        self.actuator = None if self.options.dry_run else self.make_actuator(target)
+        if self.actuator is not None:
+            self.actuator.clicks = clicks  # one count for the whole run, whatever the window did
+
+    def record(self, image: np.ndarray, board: Board) -> None:
+        if self.options.record is None:
+            return
+        self.options.record.mkdir(parents=True, exist_ok=True)
+        stem = self.options.record / f"frame-{self.frames:05d}"
+        write_image(str(stem.with_suffix(".png")), image)
+        stem.with_suffix(".txt").write_text(format_grid(board) + "\n")
+
+    def decide(self, board: Board) -> Advice:
+        try:
+            trusted = frozenset(c for c in self.own_flags if board.cells[c] == FLAG)  # the user's are claims
+            advice = advise(board, self.options.rule, odds=False, trusted=trusted, deadline=DEFAULT_SECONDS)
+            if not advice.safe:
+                advice = advise(board, self.options.rule, trusted=trusted, deadline=DEFAULT_SECONDS)
+            return advice
+        except InconsistentBoardError as err:
+            raise VisionError(f"the board read has no mine layout: {err}") from err
+
+    def still_wanted(self) -> bool:
+        """True, until the user presses the stop key: then Stop, and the next click is not made."""
+        if self.options.stopped is not None and self.options.stopped():
+            raise Stop("stopped: the stop key was pressed")
+        return True
+
+    def act(self, board: Board, advice: Advice) -> int:
+        """Click a batch; returns how many of the clicks were guesses. The mouse's own check (the
+        game's window still where it was, in the same X server grab as the click) drops the
+        batch like the check by pixels does."""
+        try:
+            return self._act(board, advice)
+        except TargetMoved as err:
+            raise Stale(str(err)) from err
+
+    def _act(self, board: Board, advice: Advice) -> int:
+        assert self.actuator is not None
+        guard = self.game_view.guard
+        covered = board.covered()
+        self.clicked = []
+        if advice.safe:
+            for cell in sorted(advice.safe):
+                if covered[cell] and self.still_wanted() and guard.still_covered(board, cell):
+                    self.actuator.open(cell)
+                    self.clicked.append(cell)
+            if self.options.flags:
+                for cell in sorted(advice.mines):
+                    if (board.cells[cell] == UNOPENED and self.still_wanted()
+                            and guard.still_covered(board, cell)):
+                        self.actuator.flag(cell)
+                        self.own_flags.add(cell)
+                        self.clicked.append(cell)
+            return 0
+        if (advice.guess is not None and covered[advice.guess] and self.still_wanted()
+                and guard.still_covered(board, advice.guess)):
+            self.actuator.open(advice.guess)
+            self.clicked.append(advice.guess)
+            return 1
+        left = [c for c in sorted(advice.mines) if board.cells[c] == UNOPENED]
+        if advice.guess is None and left:  # every covered cell a proven mine, and the game goes on:
+            for cell in left:  # one that is won only with every mine flagged (ace-minesweeper)
+                if self.still_wanted() and guard.still_covered(board, cell):
+                    self.actuator.flag(cell)
+                    self.own_flags.add(cell)
+                    self.clicked.append(cell)
+            return 0
+        raise VisionError("nothing to click on a board that is still being played")
+
+    def play_game(self) -> GameLog:
+        """One game to its end: a fresh board on the screen is played as it is (the user may just
+        have started it), anything else restarted first. A game the user restarts, or whose level
+        changes, mid-way is logged as abandoned; the next one follows the new board."""
+        image, reading, board = self.game_view.look(None)
+        in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
+        # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
+        # board): one in progress is played on as it stands.
+        if (reading.face != "playing" or in_progress) and not (in_progress and self.game_view.skin.new_game_key):
+            self.still_wanted()
+            self.actuator.restart()
+            old = board
+            for _ in range(RETRIES):  # wait until the new game is drawn: all covered, or (a game that
+                time.sleep(SETTLE)  # opens a start area itself, xdemineur) one play could not lead to
+                image, reading, board = self.game_view.look(None)
+                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
+                    break
+            else:
+                saved = self.game_view.save_stop(image)
+                raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
+        if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
+            while int(time.time()) == getattr(self, "_last_second", None):
+                time.sleep(0.02)
+            self._last_second = int(time.time())
+        start, guesses, clicks0 = time.monotonic(), 0, self.actuator.clicks
+        self.own_flags = set()
+        shape, started = board.shape, False
+        failures = stale = 0
+        while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
+            if board.shape != shape or (started and not (board.cells >= 0).any()):
+                return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
+            started = started or bool((board.cells >= 0).any())
+            try:
+                advice = self.decide(board)
+                self.record(image, board)
+                self.frames += 1
+                guesses += self.act(board, advice)
+                self.game_view.guard.wait_for_change(image, self.clicked)
+                image, reading, board = self.game_view.look(board)
+                failures = stale = 0
+                if self.game_view.replaced:
+                    self.game_view.replaced = False
+                    return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
+            except Stale as err:
+                stale += 1
+                if stale >= STALE_BATCHES:
+                    raise Stop(f"stopped safely: {err}, {stale} times in a row; "
+                               f"last screenshot: {self.game_view.save_stop(image)}") from err
+                image, reading, board = self.game_view.look(None)
+            except VisionError as err:
+                failures += 1
+                if failures >= 3:
+                    raise Stop(f"stopped safely: {err}; last screenshot: {self.game_view.save_stop(image)}") from err
+                image, reading, board = self.game_view.look(None)
+        self.record(image, board)
+        result = "won" if board.solved() else reading.face
+        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, guesses, three_bv_of(board))
+
+    def watch(self) -> int:
+        """Dry run: never click; show the advice whenever the board changes (bot.play.dry_run). Returns
+        frames drawn; each board shown and its advice are appended to `advised`."""
+        return DryRun(self.game_view, self.options, self.decide, self.advised, self.say).run()
+
+
+def play(options: Options, screen: Screen | None = None,
+         actuator_factory: Callable[[Target], Actuator] = Actuator, say: Callable[[str], None] = lambda _: None,
+         logs: list[GameLog] | None = None) -> list[GameLog]:
+    """Play options.games games; each finished game is appended to logs as it ends, so a caller
+    that passes its own list still has the games played when the run stops or is interrupted."""
+    own = screen is None
+    logs = [] if logs is None else logs
+    try:
+        screen = screen or Screen()
+        player = Player(screen, options, actuator_factory, say)
+        if options.dry_run:
+            player.watch()
+            return logs
+        for _ in range(options.games):
+            logs.append(player.play_game())
+    except ActuatorError as err:
+        raise Stop(str(err)) from err
+    finally:
+        if own and screen is not None:
+            screen.close()
+    return logs
+
+
+def summary(logs: list[GameLog]) -> str:
+    lines = [f"{'game':>4s} {'result':8s} {'time s':>7s} {'clicks':>6s} {'guesses':>7s} {'3BV':>4s} {'3BV/s':>6s}"]
+    for i, g in enumerate(logs, 1):
+        bv = "" if g.three_bv is None else str(g.three_bv)
+        rate = "" if g.three_bv is None or g.result != "won" else f"{g.three_bv / max(g.seconds, 1e-9):.1f}"
+        lines.append(f"{i:4d} {g.result:8s} {g.seconds:7.2f} {g.clicks:6d} {g.guesses:7d} {bv:>4s} {rate:>6s}")
+    won = [g for g in logs if g.result == "won"]
+    if logs:
+        median = f"{np.median([g.seconds for g in won]):.2f} s" if won else "n/a"
+        lines.append(f"won {len(won)}/{len(logs)} ({len(won) / len(logs):.0%}), median time of won games {median}")
+    return "\n".join(lines)

@@ -1,0 +1,202 @@
+"""Mouse actions on the game, and the guard that keeps them inside it.
+
+Every click is checked against the calibrated field (or the face) before the mouse moves: a
+coordinate anywhere else is refused with an error, whatever asked for it. pyautogui's fail-safe
+stays on (the user throws the mouse into a screen corner to stop the bot), so the bot itself
+never moves there. Its default 0.1 s pause after every call is cut to almost nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import types
+from dataclasses import dataclass
+from typing import Any
+
+from bot.errors import BotError
+
+PAUSE = 0.0  # WineMine queues events; the loop waits for the frame to settle after each batch
+
+
+class ActuatorError(BotError):
+    """A click the guard refused, or the user's fail-safe."""
+
+
+class TargetMoved(ActuatorError):
+    """The game's window moved, closed or was covered just before a click: the click was not made."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the game is on the screen: field, its pitch, and the face, in screen pixels."""
+
+    left: float
+    top: float
+    pitch: float
+    rows: int
+    cols: int
+    face: tuple[float, float, float, float]  # left, top, width, height
+    new_game_key: str | None = None  # a game without a face starts a new game by this key
+    #: Where the pointer rests after each action, off the cells, in a game that lights up the cell
+    #: under the pointer (GNOME Mines): a lit cell reads as no known look.
+    park: tuple[float, float] | None = None
+    #: A field stretched to its window: each column's and row's start from (left, top) (bot.vision.reader.Field).
+    xs: tuple[float, ...] | None = None
+    ys: tuple[float, ...] | None = None
+
+    def cell_centre(self, cell: tuple[int, int]) -> tuple[int, int]:
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ActuatorError(f"cell {cell} is not on the {self.rows}x{self.cols} board")
+        x = self.xs[c] if self.xs else c * self.pitch
+        y = self.ys[r] if self.ys else r * self.pitch
+        return round(self.left + x + 0.5 * self.pitch), round(self.top + y + 0.5 * self.pitch)
+
+    def face_centre(self) -> tuple[int, int]:
+        x, y, w, h = self.face
+        return round(x + w / 2), round(y + h / 2)
+
+    def allows(self, x: int, y: int) -> bool:
+        width = self.xs[-1] + self.pitch if self.xs else self.cols * self.pitch
+        height = self.ys[-1] + self.pitch if self.ys else self.rows * self.pitch
+        in_field = self.left + 1 <= x <= self.left + width - 2 and self.top + 1 <= y <= self.top + height - 2
+        fx, fy, fw, fh = self.face
+        in_face = fx + 2 <= x <= fx + fw - 3 and fy + 2 <= y <= fy + fh - 3
+        return in_field or in_face
+
+
+class Actuator:
+    """Clicks through bot.screen.xmouse on X11, else pyautogui (or any object with their click API, for tests)."""
+
+    def __init__(self, target: Target, backend: Any = None) -> None:
+        if backend is None:  # on X11, clicks that check the game's window in the same server grab
+            from bot.screen.xmouse import for_target
+
+            backend = for_target(target.cell_centre((target.rows // 2, target.cols // 2)))
+        if backend is None:
+            # Imported late: it binds to the display on import. python-xlib prints its Xauthority
+            # warnings on stdout, which belongs to our output (--json): send them to stderr.
+            with contextlib.redirect_stdout(sys.stderr):
+                import pyautogui as backend
+
+            backend.FAILSAFE = True
+            backend.FAILSAFE_POINTS = sorted({*backend.FAILSAFE_POINTS, *failsafe_points(_monitors())})
+            backend.PAUSE = PAUSE
+        self.gui = backend
+        self.target = target
+        self.clicks = 0
+        self._park()  # (where the user left the pointer may light a cell up)
+
+    def _press(self, x: int, y: int, button: str) -> None:
+        self._guard(x, y)
+        try:
+            self.gui.click(x, y, button=button)  # moves there first, then presses and releases
+        except Exception as err:
+            _translate(err)
+            raise
+        self.clicks += 1
+        self._park()
+
+    def _park(self) -> None:
+        if self.target.park is not None:
+            self.move(*self.target.park)
+
+    def move(self, x: float, y: float) -> None:
+        """The pointer to a point, nothing pressed (no guard: nothing is clicked)."""
+        try:
+            self.gui.moveTo(round(x), round(y))
+        except Exception as err:
+            _translate(err)
+            raise
+
+    def _guard(self, x: int, y: int) -> None:
+        if not self.target.allows(x, y):
+            raise ActuatorError(f"refused a click at ({x}, {y}): outside the board and the face")
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        """A click at a screen point (learning works in points, not cells); guarded like the rest."""
+        self._press(x, y, button)
+
+    def hold(self, x: int, y: int) -> None:
+        """Left button down and kept down: the game shows its "pressed" face meanwhile."""
+        self._guard(x, y)
+        try:
+            self.gui.mouseDown(x, y, button="left")
+        except Exception as err:
+            _translate(err)
+            raise
+
+    def release(self, x: int, y: int) -> None:
+        self._guard(x, y)
+        try:
+            self.gui.mouseUp(x, y, button="left")
+        except Exception as err:
+            _translate(err)
+            raise
+        self.clicks += 1
+        self._park()
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        """Keys pressed together ("f2", "ctrl+r") with the pointer on a point of the game (guarded as
+        a click there is): a game without a face starts a new one by a key."""
+        self._guard(x, y)
+        try:
+            if hasattr(self.gui, "key"):  # bot.screen.xmouse: checked and focused in one server grab
+                self.gui.key(x, y, combo)
+            else:
+                self.gui.moveTo(x, y)
+                self.gui.hotkey(*combo.split("+"))
+        except Exception as err:
+            _translate(err)
+            raise
+        self._park()
+
+    def close(self) -> None:
+        """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
+        close = getattr(self.gui, "close", None)
+        if callable(close) and not isinstance(self.gui, types.ModuleType):  # pyautogui is a module
+            close()
+
+    def open(self, cell: tuple[int, int]) -> None:
+        self._press(*self.target.cell_centre(cell), "left")
+
+    def flag(self, cell: tuple[int, int]) -> None:
+        self._press(*self.target.cell_centre(cell), "right")
+
+    def chord(self, cell: tuple[int, int]) -> None:
+        self._press(*self.target.cell_centre(cell), "middle")
+
+    def restart(self) -> None:
+        if self.target.new_game_key is not None:  # (the pointer on the field: the key is the game's)
+            self.key(*self.target.cell_centre((self.target.rows // 2, self.target.cols // 2)), self.target.new_game_key)
+            return
+        self._press(*self.target.face_centre(), "left")
+
+
+def failsafe_points(monitors: list[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
+    """The four corners of every monitor (left, top, width, height, in desktop pixels): the
+    fail-safe works wherever the user throws the mouse, not only on the main screen (pyautogui's own
+    points are the main screen's corners)."""
+    return sorted({(x, y) for left, top, width, height in monitors
+                   for x in (left, left + width - 1) for y in (top, top + height - 1)})
+
+
+def _monitors() -> list[tuple[int, int, int, int]]:
+    """Every monitor's rectangle, as mss sees them (none if it cannot say)."""
+    try:
+        import mss
+
+        with mss.MSS() as grabber:
+            return [(m["left"], m["top"], m["width"], m["height"]) for m in grabber.monitors[1:]]
+    except Exception:
+        return []
+
+
+def _translate(err: Exception) -> None:
+    """The backends' own stops as ours (pyautogui's fail-safe, bot.screen.xmouse's checks)."""
+    kind = type(err).__name__
+    if kind in ("FailSafeException", "FailSafe"):
+        raise ActuatorError("stopped: the mouse was thrown into a screen corner (fail-safe)") from err
+    if kind == "WindowMoved":
+        raise TargetMoved(str(err)) from err

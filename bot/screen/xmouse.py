@@ -1,0 +1,157 @@
+"""Clicks on X11 that cannot land outside the game, even when its window moves at that moment.
+
+A check before a click leaves a gap: the window can move between the check and the click, and
+the click lands where the window was. Here both happen inside one X server grab: while we hold
+it, the server serves no other program, so no window can move, appear or close between the
+check (the game's top-level window is still the one under the point, where it was) and the
+XTest click. The gap is gone, not just short. pyautogui's interface (click, mouseDown, mouseUp)
+and its fail-safe corner are kept, so the Actuator uses this like pyautogui.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from bot.errors import BotError
+
+BUTTONS = {"left": 1, "middle": 2, "right": 3}
+
+
+class WindowMoved(BotError):
+    """The game's window is no longer under the point, where it was: nothing was clicked."""
+
+
+class FailSafe(BotError):
+    """The user threw the mouse into a screen corner."""
+
+
+class X11Mouse:
+    def __init__(self, inside: tuple[int, int]) -> None:
+        """`inside`: a point of the game (the field's centre) as it is now, in screen pixels."""
+        from Xlib import X
+        from Xlib.ext import xtest
+
+        from bot.screen.xdisplay import connect
+
+        self.display = connect()
+        if not self.display.has_extension("XTEST"):
+            self.display.close()
+            raise BotError("the X server has no XTEST extension")
+        self.X, self.xtest = X, xtest
+        self.root = self.display.screen().root
+        self.size = (self.display.screen().width_in_pixels, self.display.screen().height_in_pixels)
+        from bot.screen.actuator import _monitors, failsafe_points  # the root's corners, and every monitor's
+
+        self.corners = set(failsafe_points([(0, 0, *self.size), *_monitors()]))
+        self.window = self._top_at(*inside)
+        if self.window is None:
+            self.display.close()
+            raise BotError(f"no window at {inside}")
+
+    def _top_at(self, x: int, y: int) -> tuple[int, int, int, int, int] | None:
+        """The topmost mapped top-level window holding the point: (id, left, top, width, height)."""
+        for child in reversed(self.root.query_tree().children):  # top of the stack first
+            try:
+                if child.get_attributes().map_state != self.X.IsViewable:
+                    continue
+                g = child.get_geometry()
+            except Exception:  # gone meanwhile (before our grab)
+                continue
+            if g.x <= x < g.x + g.width and g.y <= y < g.y + g.height:
+                return child.id, g.x, g.y, g.width, g.height
+        return None
+
+    def _fail_safe(self) -> None:
+        pointer = self.root.query_pointer()
+        if (pointer.root_x, pointer.root_y) in self.corners:
+            raise FailSafe("stopped: the mouse was thrown into a screen corner (fail-safe)")
+
+    def _atomic(self, x: int, y: int, events: list[tuple[int, int]], focus: bool = False) -> None:
+        with _ctrl_c_after():  # (the pointer query too: a reply cut half-way leaves the connection unusable)
+            self._fail_safe()
+            self._grabbed(x, y, events, focus)
+
+    def _grabbed(self, x: int, y: int, events: list[tuple[int, int]], focus: bool = False) -> None:
+        self.display.grab_server()
+        try:
+            if self._top_at(x, y) != self.window:
+                raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
+            self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            if focus:  # (keys go to the focused window: the game's, as a click on it would make it)
+                self.display.set_input_focus(self.window[0], self.X.RevertToParent, self.X.CurrentTime)
+            for kind, detail in events:
+                self.xtest.fake_input(self.display, kind, detail)
+            self.display.sync()
+        finally:
+            self.display.ungrab_server()
+            self.display.flush()
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        b = BUTTONS[button]
+        self._atomic(x, y, [(self.X.ButtonPress, b), (self.X.ButtonRelease, b)])
+
+    def mouseDown(self, x: int, y: int, button: str = "left") -> None:  # pyautogui's names
+        self._atomic(x, y, [(self.X.ButtonPress, BUTTONS[button])])
+
+    def mouseUp(self, x: int, y: int, button: str = "left") -> None:
+        self._atomic(x, y, [(self.X.ButtonRelease, BUTTONS[button])])
+
+    def moveTo(self, x: int, y: int) -> None:  # (pyautogui's name)
+        """The pointer to a point, nothing pressed: off a game's cells, which some light up under it."""
+        with _ctrl_c_after():
+            self._fail_safe()
+            self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            self.display.sync()
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        """Keys pressed together ("ctrl+r") for the game's window, the pointer at a point of it: in
+        the same grab, the window is checked under the point and given the input focus (as a click
+        there would), so the keys can reach no other program."""
+        from Xlib import XK
+
+        codes = []
+        for name in combo.split("+"):
+            name = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L"}.get(name, name)
+            keysym = XK.string_to_keysym(name.upper() if name[:1] == "f" and name[1:].isdigit() else name)
+            code = self.display.keysym_to_keycode(keysym) if keysym else 0
+            if not code:
+                raise BotError(f"no key {name!r} on this keyboard (in {combo!r})")
+            codes.append(code)
+        events = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
+        self._atomic(x, y, events, focus=True)
+
+    def close(self) -> None:
+        self.display.close()
+
+
+@contextlib.contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C waits until the server grab is let go: a request cut half-way through would leave
+    the X server grabbed, and every program on the desktop (the bot's own grabs too) frozen.
+    Signals reach only the main thread; elsewhere there is nothing to hold back."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[object] = []
+    previous = signal.signal(signal.SIGINT, lambda *args: caught.append(args))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            raise KeyboardInterrupt
+
+
+def for_target(inside: tuple[int, int]) -> Any | None:
+    """An X11Mouse on X11 where it can be had, else None (the caller falls back to pyautogui)."""
+    if sys.platform == "win32" or sys.platform == "darwin":
+        return None
+    try:
+        return X11Mouse(inside)
+    except Exception:  # no python-xlib, no display, no XTEST: pyautogui it is
+        return None

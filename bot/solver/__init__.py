@@ -1,0 +1,1 @@
+"""The solver: board text in, forced cells, exact odds and the guess out. It never sees pixels."""

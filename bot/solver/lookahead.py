@@ -1,0 +1,163 @@
+"""How good a guess is beyond its own safety: the look-ahead that scores a candidate cell.
+
+Two moves: for each number the cell could show, the board with that number is counted exactly:
+how likely that number is, and how safe the best click after it would be. The score is the chance
+to survive the click times the expected safety of the next one. A cell whose every possible
+number leaves nothing learnt scores low by itself (a dead cell).
+
+Three moves, for candidates the two-move score cannot tell apart: after each number, the next
+click is itself scored two moves deep instead of by its safety alone. A number that proves some
+cell safe still counts as a free next click (worth 1), as in two moves; only the numbers that
+leave a guess to make are looked at further.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bot.board import Cell, neighbours
+from bot.errors import InconsistentBoardError
+from bot.solver.chains import unavoidable_pairs
+from bot.solver.deadline import NO_LIMIT, Deadline
+from bot.solver.probability import Probabilities, by_need, probabilities
+from bot.solver.rules import Problem, reveal
+
+#: Weight of progress: the chance that the number shown proves some other cell safe.
+PROGRESS = 0.0
+#: The next click's worth blends the safest cell with the next safest, this much of the latter
+#: (DavidNHill's 0.2: one good guess left is worth less than two). Off: 8 121 vs 8 127 of 20 000
+#: paired Expert games with 0.2 (README).
+BLEND = 0.0
+#: A number that leaves an unavoidable 50/50 behind (unavoidable_pairs) halves what the rest of the
+#: game is worth: each number's next click weighed by 1/2 per pair it forms (DavidNHill's idea).
+#: Off: one number of 4 871 formed such a pair in 150 Expert games (README).
+FIFTY_PENALTY = False
+#: After a number that leaves a guess, this many of the safest next clicks (one cell a box, one of
+#: the interior) are scored two moves deep, safest first (three_moves).
+DEEP_NEXT = 2
+
+
+@dataclass
+class Budget:
+    """Two-move looks a decision may still spend on looking deeper. A count, not a time, so that a
+    board is played the same way on any machine and under any load (paired runs rely on it)."""
+
+    looks: int
+
+    def spend(self) -> bool:
+        """One look, if any is left."""
+        if self.looks <= 0:
+            return False
+        self.looks -= 1
+        return True
+
+
+def two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> float:
+    """P(this click survives) x E[safety of the best next click | the number it shows]."""
+    return look(problem, cell, safety, deadline)[0]
+
+
+def look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> tuple[float, int]:
+    """The two-move score, and how many numbers the cell could show (1: a dead cell)."""
+    logs, nexts, safes = [], [], []
+    for need, probs in outcomes(problem, cell, deadline):
+        logs.append(probs.log_layouts)
+        if PROGRESS:
+            safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
+        p_min = probs.smallest
+        nexts.append(1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min)  # (None: nothing covered, won)
+        lows = probs.two_smallest() if BLEND and nexts[-1] < 1.0 else None
+        if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
+            nexts[-1] = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
+        if FIFTY_PENALTY:
+            nexts[-1] = after_pairs(reveal(problem, cell, need), probs.cells, nexts[-1])
+    if not logs:
+        return safety, 0
+    weights = _weights(logs)
+    score = safety * sum(w * n for w, n in zip(weights, nexts))
+    if PROGRESS:  # cells proven safe whatever the number are not progress: the click alone gives them
+        common = frozenset.intersection(*safes)
+        progress = sum(w for w, safe in zip(weights, safes) if safe - common)
+        score *= 1.0 + PROGRESS * safety * progress
+    return score, len(logs)
+
+
+def three_moves(problem: Problem, cell: Cell, safety: float, budget: Budget,
+                deadline: Deadline = NO_LIMIT) -> float | None:
+    """P(this click survives) x E[worth of the next click | the number it shows], the next click's
+    worth being 1 where the number proves a cell safe, else the best two-move score among the
+    DEEP_NEXT safest cells. Never above the two-move score (a two-move score never exceeds its
+    safety). None when the budget runs out first."""
+    if not budget.spend():
+        return None
+    logs, worth = [], []
+    for need, probs in outcomes(problem, cell, deadline):
+        logs.append(probs.log_layouts)
+        p_min = probs.smallest
+        if p_min is None or p_min < 1e-12:
+            worth.append(1.0)
+            continue
+        shown = reveal(problem, cell, need)
+        best = 0.0
+        for p, nxt in _safest(probs, DEEP_NEXT):
+            if 1.0 - p <= best:  # (no later cell can beat it: safest first)
+                break
+            if not budget.spend():
+                return None
+            best = max(best, two_moves(shown, nxt, 1.0 - p, deadline))
+        worth.append(best)
+    if not logs:
+        return safety
+    return safety * sum(w * v for w, v in zip(_weights(logs), worth))
+
+
+def outcomes(problem: Problem, cell: Cell, deadline: Deadline = NO_LIMIT) -> list[tuple[int, Probabilities]]:
+    """Each number the cell could show that some layout allows, with the odds after it: counted
+    for all numbers at once where the counter can (by_need), else number by number."""
+    covered = set(problem.covered)
+    room = sum(1 for n in neighbours(problem.shape, cell) if n in covered)
+    if room:
+        try:
+            shown = reveal(problem, cell, 0)  # (the new rule, last, is the one left free)
+        except InconsistentBoardError:
+            return []
+        each = by_need(shown, len(shown.rules) - 1, room, deadline)
+        if each is not None:
+            return [(need, probs) for need, probs in enumerate(each) if probs is not None]
+    found = []
+    for need in range(room + 1):
+        try:
+            found.append((need, probabilities(reveal(problem, cell, need), deadline)))
+        except InconsistentBoardError:
+            continue
+    return found
+
+
+def after_pairs(problem: Problem, odds: dict[Cell, float], best_next: float) -> float:
+    """The next click's worth once the unavoidable 50/50s a number formed are paid for: each halves
+    the game; when the safest next click is one of them, it is the coin itself, paid once."""
+    mines = frozenset(c for c, p in odds.items() if p > 1.0 - 1e-12)
+    formed = len(unavoidable_pairs(problem, mines))
+    if not formed:
+        return best_next
+    return 0.5**formed * (1.0 if best_next <= 0.5 + 1e-9 else best_next)
+
+
+def _weights(logs: list[float]) -> list[float]:
+    """Each number's chance, from the log of its layouts."""
+    top = max(logs)
+    weights = [math.exp(v - top) for v in logs]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _safest(probs: Probabilities, count: int) -> list[tuple[float, Cell]]:
+    """The `count` safest covered cells that may be safe, one per box (a box's cells share their
+    odds) and one of the interior, safest first."""
+    found = [(float(p), box.cells[0]) for boxes, odds in zip(probs.boxes, probs.box_odds)
+             for box, p in zip(boxes, odds.tolist()) if p < 1.0 - 1e-12]
+    if probs.interior is not None and probs.interior_cells and probs.interior < 1.0 - 1e-12:
+        found.append((probs.interior, probs.interior_cells[0]))
+    found.sort(key=lambda pc: (round(pc[0], 12), pc[1]))  # (equal odds summed in other orders: a tie)
+    return found[:count]

@@ -1,0 +1,468 @@
+"""Find a Minesweeper board anywhere in a screenshot, with no hint: skin, scale, field, size.
+
+The face is the anchor: every classic-style game has exactly one, at a fixed place above the
+field, and it looks the same at any board size. It is found coarsely on a quarter-size grey image
+(a few ms for all scales), confirmed at full size around the best few spots, and then the field
+is grown cell by cell from under the face until the cells stop matching the skin's sprites.
+Display scaling (125 %, 150 %, 200 %) is only a different scale to try.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from bot.errors import VisionError
+from bot.vision.lattice import find_lattice
+from bot.vision.reader import Field, Reading, read, read_cells, resample
+from bot.vision.skin import Skin
+
+SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+#: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
+#: cells at smaller levels and keep the face (ace-minesweeper: 12, 24, 36 and 48 px cells).
+CELL_FACTORS = (2.0, 3.0, 4.0, 1.5, 1.25)
+#: Cells a side a grown field may lose to find the game's frame inside it (bot.vision.calibrate._framed_inside).
+TRIM = 2
+COARSE = 2  # the fallback face search runs on an image this many times smaller
+PEAKS = 3  # spots per scale checked at full size
+MAX_SIDE = 60  # no game has more cells than this in a row or column
+MIN_SIDE = 8  # ... nor fewer than this (Winmine's custom minimum is 8 or 9)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    skin: str
+    scale: float
+    left: float
+    top: float
+    rows: int
+    cols: int
+    #: The cells' size over the skin's where it differs from the face's (`scale`): None when not.
+    cell_scale: float | None = None
+    #: A field stretched to its window: each column's and row's start from (left, top) (bot.vision.reader.Field).
+    xs: tuple[float, ...] | None = None
+    ys: tuple[float, ...] | None = None
+
+    def with_pitch(self, skin: Skin) -> Field:
+        if self.cell_scale is None:
+            return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols, xs=self.xs, ys=self.ys)
+        return Field(self.left, self.top, skin.cell * self.cell_scale, self.rows, self.cols, chrome=self.scale,
+                     xs=self.xs, ys=self.ys)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Calibration:
+        try:
+            data = json.loads(text)
+            cell_scale = data.get("cell_scale")
+            xs, ys = (tuple(float(v) for v in data[k]) if data.get(k) else None for k in ("xs", "ys"))
+            return cls(str(data["skin"]), float(data["scale"]), float(data["left"]), float(data["top"]),
+                       int(data["rows"]), int(data["cols"]), None if cell_scale is None else float(cell_scale), xs, ys)
+        except (ValueError, KeyError, TypeError) as err:
+            raise VisionError(f"bad calibration profile: {err}") from err
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+
+
+def _peaks(score: np.ndarray, count: int, radius: int) -> list[tuple[float, int, int]]:
+    score = score.copy()
+    out = []
+    for _ in range(count):
+        _, value, _, (x, y) = cv2.minMaxLoc(score)
+        out.append((float(value), x, y))
+        score[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1] = -1
+    return out
+
+
+def _discs(skin: Skin) -> list[tuple[tuple[int, int, int], int, int, int]]:
+    """(colour, x, y, side) of each face's disc: the roughly square patch of one colour at its
+    centre (yellow for a smiling face; WineMine's lost face is grey). Derived from the sprites."""
+    out = []
+    for face in skin.face_sprites:
+        h, w = face.shape[:2]
+        colour = tuple(int(v) for v in face[h // 2, w // 2])
+        mask = cv2.inRange(face, np.array(colour) - 40, np.array(colour) + 40)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        x, y, cw, ch, area = stats[labels[h // 2, w // 2]]
+        if 0.8 <= cw / ch <= 1.25 and area >= 0.5 * cw * ch and cw < w - 4:
+            spec = (colour, int(x), int(y), int(max(cw, ch)))
+            if spec not in out:
+                out.append(spec)
+    return out
+
+
+def _has_disc(face: np.ndarray, skin: Skin) -> bool:
+    h, w = face.shape[:2]
+    colour = tuple(int(v) for v in face[h // 2, w // 2])
+    return any(spec[0] == colour for spec in _discs(skin))
+
+
+def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
+    """(score, scale, x, y) of likely faces, x and y in full-size pixels.
+
+    Only the faces the disc search cannot find are searched for here (WineMine's lost face is
+    grey): the others were looked for already, and each face costs a full template match.
+    """
+    faces = [_grey(f) for f in skin.face_sprites if not _has_disc(f, skin)] or [_grey(skin.face_sprites[0])]
+    h, w = skin.face_sprites.shape[1:3]  # a learnt face may be any size: not Winmine's 24 px
+    out = []
+    for scale in SCALES:
+        size = (max(4, round(w * scale / COARSE)), max(4, round(h * scale / COARSE)))
+        if max(size) >= min(small.shape):
+            continue
+        best = None
+        for face in faces:
+            tmpl = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
+            res = cv2.matchTemplate(small, tmpl, cv2.TM_CCOEFF_NORMED)
+            best = res if best is None else np.maximum(best, res)
+        for value, x, y in _peaks(best, PEAKS, max(size)):
+            out.append((value, scale, x * COARSE, y * COARSE))
+    out.sort(reverse=True)
+    return out
+
+
+def _blobs(image: np.ndarray, colour: tuple[int, int, int], memo: dict) -> np.ndarray:
+    """Bounding boxes and areas of the patches of one colour (shared by skins with that colour)."""
+    if colour not in memo:
+        lo = np.clip(np.array(colour) - 60, 0, 255)
+        hi = np.clip(np.array(colour) + 60, 0, 255)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.inRange(image, lo, hi), connectivity=8)
+        memo[colour] = stats[1:count]
+    return memo[colour]
+
+
+def _disc_candidates(
+    image: np.ndarray, memo: dict, colour: tuple[int, int, int], off_x: int, off_y: int, side: int
+) -> list[tuple[float, float, int, int]]:
+    """Faces found by the colour of their disc: one colour test, a few ms.
+
+    The disc's size gives the scale to within a pixel; _refine_face makes it exact.
+    """
+    out = []
+    for x, y, w, h, area in _blobs(image, colour, memo):
+        scale = max(w, h) / side
+        if not (0.8 <= w / h <= 1.25 and SCALES[0] * 0.85 <= scale <= SCALES[-1] * 1.15 and area >= 0.4 * w * h):
+            continue
+        out.append((float(area), scale, round(x - off_x * scale), round(y - off_y * scale)))
+    out.sort(reverse=True)
+    return out
+
+
+#: Relative scales tried around a coarse face hit: the disc looks smaller than it is (blurred rim).
+REFINE_STEPS = tuple(np.linspace(-0.06, 0.18, 13))
+
+
+def _refine_face(
+    image: np.ndarray, skin: Skin, scale: float, x: int, y: int, steps: tuple[float, ...] = REFINE_STEPS
+) -> tuple[float, float, float, float]:
+    """Exact face position and scale near a coarse hit: (score, scale, left, top)."""
+    h, w = skin.face_sprites.shape[1:3]
+    grey = _grey(image)
+    best = (-1.0, scale, float(x), float(y))
+    for step in steps:
+        s = scale * (1 + step)
+        tw, th = round(w * s), round(h * s)
+        pad = COARSE + 3
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        roi = grey[y0 : y + th + pad, x0 : x + tw + pad]
+        if roi.shape[0] < th or roi.shape[1] < tw:
+            continue
+        for face in skin.face_sprites:
+            tmpl = cv2.resize(_grey(face), (tw, th), interpolation=cv2.INTER_LINEAR)
+            res = cv2.matchTemplate(roi, tmpl, cv2.TM_CCOEFF_NORMED)
+            _, value, _, (mx, my) = cv2.minMaxLoc(res)
+            if value > best[0]:
+                best = (float(value), s, float(x0 + mx), float(y0 + my))
+    return best
+
+
+#: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
+#: background only in its edge lines. Scaled true cells stay below 50 on the fixtures.
+EDGE_DISTANCE = 60.0
+SUBPIXEL = (-0.5, -0.25, 0.0, 0.25, 0.5)
+#: A sub-pixel offset must fit this much better than the whole pixel to be taken: on a scaled
+#: display it fits far better, while at 100 % a drawn family skin (whose sprites differ from the
+#: game's by a pixel here and there) can fit a quarter pixel off a little better by chance, and
+#: that costs the face and counter their pixel-exact place (measured: 27.7 vs 30.2 on a real XP shot).
+SUBPIXEL_COST = 1.15
+
+
+def _cell_distance(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> float:
+    n = skin.cell
+    try:
+        tile = resample(image, left, top, n * scale, n * scale, (n, n))
+    except VisionError:
+        return float("inf")
+    x = tile.reshape(1, -1).astype(np.float32)
+    sprites = skin.cell_sprites.reshape(len(skin.cell_sprites), -1).astype(np.float32)
+    if x.std() < 0.5 * sprites.std(axis=1).min():
+        return float("inf")  # a flat patch of background: every cell sprite has edges
+    return float(np.sqrt(((sprites - x) ** 2).mean(axis=1)).min())
+
+
+def _is_cell(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> bool:
+    return _cell_distance(image, skin, scale, left, top) <= EDGE_DISTANCE
+
+
+def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float,
+                chrome: float | None = None) -> Field | None:
+    """The field under a face: the widest run of cells centred under it, then down to the last row.
+    `scale` is the cells'; the face's, where it differs, is `chrome`."""
+    pitch = skin.cell * scale
+    dx, dy = skin.face_offset
+    centre = face_left - dx * (scale if chrome is None else chrome)
+    top = face_top - dy * (scale if chrome is None else chrome)
+    # Odd width puts a cell under the face's centre, even width a cell edge: keep the better fit,
+    # at the sub-pixel offset that fits best (the face was placed to the whole pixel).
+    fits = {}
+    for start in (1, 2):
+        for dy in SUBPIXEL:
+            for dx in SUBPIXEL:
+                worst = max(
+                    _cell_distance(image, skin, scale, centre + dx - start * pitch / 2 + i * pitch, top + dy)
+                    for i in range(start)
+                )
+                if dx or dy:
+                    worst *= SUBPIXEL_COST
+                if start not in fits or worst < fits[start][0]:
+                    fits[start] = (worst, dx, dy)
+    for start in sorted(fits, key=lambda k: fits[k][0]):
+        worst, dx, dy = fits[start]
+        if worst > EDGE_DISTANCE:
+            continue
+        centre, top = centre + dx, top + dy
+        cols = start
+        while cols + 2 <= MAX_SIDE:
+            left = centre - (cols + 2) * pitch / 2
+            if _is_cell(image, skin, scale, left, top) and _is_cell(image, skin, scale, left + (cols + 1) * pitch, top):
+                cols += 2
+            else:
+                break
+        left = centre - cols * pitch / 2
+        rows = 1
+        while rows < MAX_SIDE and _is_cell(image, skin, scale, left, top + rows * pitch) and _is_cell(
+            image, skin, scale, left + (cols - 1) * pitch, top + rows * pitch
+        ):
+            rows += 1
+        if cols >= 2 and rows >= 2:
+            return _trim(image, skin, Field(left, top, pitch, rows, cols, chrome))
+    return None
+
+
+def _trim(image: np.ndarray, skin: Skin, field: Field) -> Field:
+    """Drop outer rows and column pairs the reader cannot read: a frame drawn like cells (the
+    classic sunken border is grey with light and dark lines) can pass the coarse growing test."""
+    while field.rows > 2 and field.cols > 2:
+        try:
+            _, known, _ = read_cells(image, field, skin)
+        except VisionError:
+            return field
+        if (~known[-1]).mean() > 0.5:
+            field = replace(field, rows=field.rows - 1)
+        elif (~known[:, 0]).mean() > 0.5 and (~known[:, -1]).mean() > 0.5:
+            field = replace(field, left=field.left + field.pitch, cols=field.cols - 2)
+        else:
+            return field
+    return field
+
+
+def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
+    """Where the board is and which skin draws it; VisionError when there is no readable board."""
+    if image is None or image.ndim != 3 or image.shape[0] < 24 or image.shape[1] < 24:
+        raise VisionError("the image is empty or too small to hold a board")
+    found = [r for skin in skins if skin.faceless and (r := _from_lattice(image, skin))]
+    memo: dict = {}
+    for skin in (s for s in skins if not s.faceless):
+        for disc in _discs(skin):  # the playing face's colour first: most screenshots show it
+            result = _from_candidates(image, skin, _disc_candidates(image, memo, *disc)[:PEAKS])
+            if result is not None:
+                found.append(result)
+                break
+    if not found:  # no disc matched: a lost face, or a skin without a disc colour: the slow search
+        size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
+        small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
+        found = [
+            r for skin in skins
+            if not skin.faceless and (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
+        ]
+    if not found:
+        raise VisionError("no Minesweeper board found in the image")
+    found.sort(key=lambda item: -item[0])
+    return found[0][1], found[0][2]
+
+
+def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Skin] | None:
+    """A skin without a face has no anchor but its field: found by structure (bot.vision.lattice: a board
+    whose every row and column holds a covered cell), then read with the skin, every cell of it."""
+    try:
+        lat = find_lattice(image)
+    except VisionError:
+        return None
+    if not 0.4 <= lat.pitch / skin.cell <= 1.1 * SCALES[-1]:  # (a game may shrink its cells to its window)
+        return None
+    xs, ys = lat.offsets
+    cal = Calibration(skin.name, lat.pitch / skin.cell, lat.left, lat.top, lat.rows, lat.cols, xs=xs, ys=ys)
+    reading = read(image, cal.with_pitch(skin), skin)
+    if reading.unknown.mean() > 0.1 or not reading.framed:
+        return None
+    return 1.0 - float(reading.unknown.mean()), cal, skin
+
+
+def _within(image: np.ndarray, skins: list[Skin], box: tuple[int, int, int, int]) -> tuple[Calibration, Skin] | None:
+    left, top, width, height = box
+    x0, y0 = max(0, left), max(0, top)
+    part = image[y0 : top + height, x0 : left + width]
+    try:
+        cal, skin = calibrate(part, skins)
+    except VisionError:
+        return None
+    return replace(cal, left=cal.left + x0, top=cal.top + y0), skin
+
+
+def _scales_to_try(face_scale: float) -> list[float]:
+    """The face alone never sets the scale: a drawn face unlike the game's can match best a few
+    per cent off. The display's own steps near it come first, the face's measure last; the field
+    grown and read at each decides (every cell of an 8 x 8 or larger lattice must read)."""
+    near = round(face_scale * 4) / 4
+    other = near + (0.25 if face_scale > near else -0.25)
+    order = [near, other, face_scale]
+    return [float(s) for s in dict.fromkeys(order) if SCALES[0] <= s <= SCALES[-1]][:3]
+
+
+def _from_candidates(
+    image: np.ndarray, skin: Skin, candidates: list[tuple[float, float, int, int]]
+) -> tuple[float, Calibration, Skin] | None:
+    for _, scale, x, y in candidates:
+        score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
+        if score < 0.6:
+            continue
+        display = _scales_to_try(fine)
+        trials = [(t, None) for t in display] + [(display[0] * k, display[0]) for k in CELL_FACTORS]
+        for trial, chrome in trials:
+            face_scale = trial if chrome is None else chrome
+            if face_scale != fine:  # the face's place at exactly this scale
+                _, _, fx, fy = _refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
+            field = _grow_field(image, skin, trial, fx, fy, chrome)
+            if field is None or min(field.rows, field.cols) < MIN_SIDE:
+                continue  # a few cells that happen to fit: a face-like blob at a wrong scale
+            field, reading = best_offset(image, skin, field)
+            if not reading.framed:
+                field, reading = _framed_inside(image, skin, field, reading)
+            if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
+                continue
+            if chrome is None:
+                cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
+            else:
+                cal = Calibration(skin.name, chrome, field.left, field.top, field.rows, field.cols, trial)
+            return score * (1 - float(reading.unknown.mean())), cal, skin
+    return None
+
+
+def _framed_inside(image: np.ndarray, skin: Skin, field: Field, reading: Reading) -> tuple[Field, Reading]:
+    """The largest field inside the grown one whose frame is the game's, when the grown one's is not:
+    a border drawn like an opened cell (ace-minesweeper's green, its opened zeros' ground) grows
+    the field by a column on each side and a row below. Trimmed by at most TRIM cells a side."""
+    for rows, cols in sorted(((r, c) for r in range(TRIM + 1) for c in range(TRIM + 1) if r or c),
+                             key=lambda rc: rc[0] + 2 * rc[1]):
+        inner = replace(field, left=field.left + cols * field.pitch, rows=field.rows - rows, cols=field.cols - 2 * cols)
+        if min(inner.rows, inner.cols) < MIN_SIDE:
+            continue
+        try:
+            found = read(image, inner, skin)
+        except VisionError:
+            continue
+        if found.framed:
+            return inner, found
+    return field, reading
+
+
+def best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Reading]:
+    """The field as grown, or moved by a sub-pixel step if that reads more cells. The growing
+    placed it by the one or two cells under the face; on a scaled display a skin learnt from
+    another rendering can fit those a half pixel off and leave a sixth of the board unread
+    (measured: a skin learnt at 150 % on a 150 % fixture, 17.5 % unknown, 0 % half a pixel over)."""
+    reading = read(image, field, skin)
+    base = field
+    if not reading.unknown.any():
+        return field, reading
+    for dy, dx in ((dy, dx) for dy in SUBPIXEL for dx in SUBPIXEL if dx or dy):
+        moved = replace(base, left=base.left + dx, top=base.top + dy)
+        try:
+            other = read(image, moved, skin)
+        except VisionError:
+            continue
+        if other.unknown.sum() < reading.unknown.sum():
+            field, reading = moved, other
+            if not reading.unknown.any():
+                break
+    return field, reading
+
+
+def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
+    """A saved profile is reused only if the face and nearly every cell still read where it says."""
+    field = cal.with_pitch(skin)
+    try:
+        reading = read(image, field, skin)
+    except VisionError:
+        return False
+    if skin.faceless and not _ends_there(image, field, skin):
+        return False
+    return reading.face is not None and reading.unknown.mean() <= 0.1
+
+
+def _ends_there(image: np.ndarray, field: Field, skin: Skin) -> bool:
+    """A field with no face to anchor it is whole only where its cells stop at its edges: a row or
+    column more on any side reads as no cell (an 8 x 8 profile reused on a 16 x 16 board of the
+    same look read every cell of a corner of it)."""
+    p, left, top = field.pitch, field.left, field.top
+    for x, y, rows, cols in ((left, top - p, 1, field.cols), (left, top + field.height, 1, field.cols),
+                             (left - p, top, field.rows, 1), (left + field.width, top, field.rows, 1)):
+        beyond = Field(x, y, p, rows, cols)  # (one pitch: near enough to tell cells from no cells)
+        try:
+            _, known, _ = read_cells(image, beyond, skin)
+        except VisionError:
+            continue  # (off the image: nothing there)
+        if known.mean() > 0.5:
+            return False
+    return True
+
+
+def save_profile(path: Path, cal: Calibration) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(cal.to_json())
+
+
+def load_profile(path: Path) -> Calibration | None:
+    """The saved profile, or None when there is none or it cannot be used (a corrupt or hand-edited
+    file only costs a fresh calibration, which then overwrites it)."""
+    try:
+        return Calibration.from_json(path.read_text())
+    except (OSError, UnicodeDecodeError, VisionError):
+        return None
+
+
+def locate(image: np.ndarray, skins: list[Skin], profile: Path | None,
+           within: tuple[int, int, int, int] | None = None) -> tuple[Calibration, Skin, bool]:
+    """Reuse the saved profile when it still fits the image, else calibrate afresh and save.
+    `within` (left, top, width, height in the image): the game's window, where the board is looked
+    for first (faster, and never a board-like picture elsewhere); then the whole image.
+
+    Returns the calibration, its skin, and whether it was found afresh (not reused).
+    """
+    by_name = {skin.name: skin for skin in skins}
+    saved = load_profile(profile) if profile is not None else None
+    if saved is not None and saved.skin in by_name and still_matches(image, saved, by_name[saved.skin]):
+        return saved, by_name[saved.skin], False
+    found = _within(image, skins, within) if within is not None else None
+    cal, skin = found if found is not None else calibrate(image, skins)
+    if profile is not None:
+        save_profile(profile, cal)
+    return cal, skin, True

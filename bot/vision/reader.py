@@ -1,0 +1,673 @@
+"""Read a board off a screenshot, given where the field is: cells, face and mine counter.
+
+The field is resampled once to the skin's 1x size and cut into tiles. A tile equal to a sprite
+byte for byte (what a display at 100 % shows) is found by a lookup; the others are compared with
+every sprite in one matrix product. That keeps a full Expert read well under a millisecond at
+100 % and a few milliseconds on a scaled display.
+A tile that is far from every sprite, or about as near to two of them, is reported as unknown:
+a cell the bot is not sure of must never reach the solver as a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
+from bot.errors import VisionError
+from bot.vision.skin import Skin
+
+#: A tile whose RMS distance to its nearest sprite is above this (0-255 scale) matches nothing.
+#: Measured on the fixtures: true matches stay below 24 at 125 % scaling, 0 at 100 %.
+MAX_DISTANCE = 32.0
+#: ... or whose nearest sprite is not clearly nearer than the runner-up (fixtures: 11.6 or more).
+MIN_GAP = 6.0
+#: ... or whose mean colour is further than this (0-255, any channel) from its nearest sprite's.
+#: Measured: JPEG at quality 95 moves a WineMine cell's mean by up to 14; GNOME Mines' 6 (a look
+#: its skin lacked) sits 22 from its 5, which it is otherwise near enough to be read as.
+MEAN_COLOUR = 18.0
+#: A sprite whose inside varies less than this (standard deviation, per channel) is plain.
+PLAIN = 8.0
+#: Tiles are compared without their outer pixel, which scaling smears into the neighbours.
+BORDER = 1
+#: Sub-pixel offsets tried for the face and the counter digits.
+SHIFTS = (-0.5, -0.25, 0.0, 0.25, 0.5)
+_SHIFT_ORDER = sorted(((y, x) for y in SHIFTS for x in SHIFTS), key=lambda s: (abs(s[0]) + abs(s[1]), s))
+
+
+_EIGHT = np.ones((3, 3), np.uint8)
+
+#: Loose matching, for a family skin (skin.family): tiles and sprites blurred this much (1x pixels)
+#: before they are compared, so a stroke a pixel wider or a pixel off costs little and a
+#: different colour or shape still costs much. Measured on real Windows XP tiles against the
+#: drawn classic sprites: right sprites within 28, wrong ones 38 or more.
+LOOSE_SIGMA = 1.5
+LOOSE_DISTANCE = 30.0
+#: ... and the runner-up must be this many times as far as the nearest.
+LOOSE_RATIO = 1.3
+LOOSE_MEMO = 5_000  # verdicts kept per sprite set, loose tiles or memoised reads (~15 MB at 200 %)
+MEMO_MARGIN = 3  # px round a memoised read's box: more than any sub-pixel shift tried
+
+
+@dataclass(frozen=True)
+class Field:
+    """Where the cells are in the image: top-left corner, cell pitch (image pixels), size."""
+
+    left: float
+    top: float
+    pitch: float
+    rows: int
+    cols: int
+    #: The face's and counter's scale, where it is not the cells' (None: the same): a game whose
+    #: cells grow with the level while its face and counter keep their size (ace-minesweeper).
+    chrome: float | None = None
+    #: A field stretched to its window (GNOME Mines: cells 48 or 49 px): each column's and row's
+    #: start from (left, top), every cell then `pitch` (the smallest step) square from its start.
+    xs: tuple[float, ...] | None = None
+    ys: tuple[float, ...] | None = None
+
+    def scale_of_chrome(self, skin: Skin) -> float:
+        return self.chrome if self.chrome is not None else self.pitch / skin.cell
+
+    @property
+    def offsets(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each column's and row's start from (left, top)."""
+        xs = np.array(self.xs, float) if self.xs else self.pitch * np.arange(self.cols)
+        ys = np.array(self.ys, float) if self.ys else self.pitch * np.arange(self.rows)
+        return xs, ys
+
+    def cell_origin(self, r: int, c: int) -> tuple[float, float]:
+        xs, ys = self.offsets
+        return self.left + float(xs[c]), self.top + float(ys[r])
+
+    @property
+    def width(self) -> float:
+        return self.xs[-1] + self.pitch if self.xs else self.cols * self.pitch
+
+    @property
+    def height(self) -> float:
+        return self.ys[-1] + self.pitch if self.ys else self.rows * self.pitch
+
+
+@dataclass(frozen=True, eq=False)
+class Reading:
+    codes: np.ndarray  # rows x cols board codes (the nearest sprite, even where unknown)
+    confidence: np.ndarray  # rows x cols in [0, 1]
+    unknown: np.ndarray  # rows x cols bool: cells that must not be trusted
+    face: str | None  # None when the face matches no sprite
+    face_confidence: float
+    counter: int | None
+    counter_confidence: float
+    framed: bool = True  # the game's frame is seen on all four sides (frame_seen)
+    timer: int | None = None  # seconds shown, where the skin knows the timer (never needed to play)
+    counted: bool = True  # the skin knows a mine counter (a game may have none it can read)
+
+    @property
+    def complete(self) -> bool:
+        return (self.framed and not self.unknown.any() and self.face is not None
+                and (self.counter is not None or not self.counted))
+
+    def board(self, mines: int | None = None) -> Board:
+        if not self.framed:
+            raise VisionError("the board's frame is not seen on every side: part of it is hidden or off the screen")
+        if self.unknown.any():
+            cells = [tuple(int(v) for v in c) for c in np.argwhere(self.unknown)[:8]]
+            raise VisionError(f"{int(self.unknown.sum())} cell(s) could not be read, e.g. (row, col) {cells}")
+        return Board(self.codes.copy(), mines)
+
+    def game_board(self) -> Board:
+        """board(), with the mine total while the game is on: the counter shows mines left to
+        flag, and the solver wants the total, so the flags on the board are added back."""
+        board = self.board()
+        if self.face == "playing" and self.counter is not None:
+            board = board.with_mines(self.counter + int((board.cells == FLAG).sum()))
+        return board
+
+    def grid(self) -> str:
+        text = format_grid(Board(self.codes.copy()))
+        rows = [list(row) for row in text.splitlines()]
+        for r, c in np.argwhere(self.unknown):
+            rows[r][c] = "!"
+        return "\n".join("".join(row) for row in rows)
+
+
+def resample(
+    image: np.ndarray, left: float, top: float, width: float, height: float, out: tuple[int, int]
+) -> np.ndarray:
+    """The image rectangle scaled to out=(w, h): exact slicing at 1x, sub-pixel sampling otherwise."""
+    if left < -0.5 or top < -0.5 or left + width > image.shape[1] + 0.5 or top + height > image.shape[0] + 0.5:
+        raise VisionError("the board runs off the edge of the image")
+    x0, y0 = round(left), round(top)
+    if (out[0], out[1]) == (round(width), round(height)) and abs(x0 - left) < 1e-6 and abs(y0 - top) < 1e-6:
+        return image[y0 : y0 + out[1], x0 : x0 + out[0]]
+    size = (max(1, round(width)), max(1, round(height)))
+    centre = (left + width / 2 - 0.5, top + height / 2 - 0.5)
+    patch = cv2.getRectSubPix(image, size, centre)
+    if size == out:
+        return patch
+    return cv2.resize(patch, out, interpolation=cv2.INTER_AREA)
+
+
+def _best_of_shifts(
+    image: np.ndarray,
+    box: tuple[float, float, float, float],
+    out: tuple[int, int],
+    split: int,
+    sprites: np.ndarray,
+    mask: np.ndarray | None = None,
+    shifts: tuple[tuple[float, float], ...] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Small sprites (face, LED digits) with thin strokes: try sub-pixel shifts, keep the closest fit.
+
+    Scaling puts their strokes between pixels; a fraction of a pixel off costs more than the
+    difference between two digits. Cells are large enough not to need this.
+    """
+    left, top, width, height = box
+    found = None
+    for dy, dx in shifts or _SHIFT_ORDER:
+            try:
+                strip = resample(image, left + dx, top + dy, width, height, out)
+            except VisionError:
+                continue
+            h, w = out[1], out[0] // split
+            tiles = np.ascontiguousarray(strip.reshape(h, split, w, 3).swapaxes(0, 1))
+            index, second = exact(tiles, sprites, mask)
+            if (index >= 0).all():
+                return index, np.zeros(len(index), np.float32), second
+            index, best, second = nearest(tiles, sprites, mask)
+            if found is None or best.sum() < found[1].sum():
+                found = (index, best, second)
+            if judge(best, second)[0].all():
+                break  # a clear match: no need to look further between the pixels
+    if found is None:
+        raise VisionError("outside the image")
+    return found
+
+
+def _bank(stack: np.ndarray, scale: float) -> np.ndarray:
+    """The sprites as they look after the display scaled them and we scaled them back."""
+    if abs(scale - 1.0) < 1e-6:
+        out = stack
+    else:
+        h, w = stack.shape[1:3]
+        out = np.empty_like(stack)
+        for i, sprite in enumerate(stack):
+            pad = cv2.copyMakeBorder(sprite, 2, 2, 2, 2, cv2.BORDER_REPLICATE)
+            up = cv2.resize(pad, (round((w + 4) * scale), round((h + 4) * scale)), interpolation=cv2.INTER_LINEAR)
+            out[i] = cv2.resize(up, (w + 4, h + 4), interpolation=cv2.INTER_AREA)[2:-2, 2:-2]
+    return np.ascontiguousarray(out)
+
+
+_DERIVED: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _derived(kind: str, sprites: np.ndarray, extra: object, make) -> np.ndarray:
+    """What is derived from a skin's sprites, kept per array: a skin's arrays never change, and
+    hashing their bytes on every read cost more than the read's arithmetic."""
+    key = (kind, id(sprites), extra)
+    found = _DERIVED.get(key)
+    if found is None or found[0] is not sprites:
+        found = (sprites, make())
+        _DERIVED[key] = found
+    return found[1]
+
+
+def bank(sprites: np.ndarray, scale: float) -> np.ndarray:
+    scale = round(scale, 4)
+    return _derived("bank", sprites, scale, lambda: _bank(sprites, scale))
+
+
+def telling(sprites: np.ndarray, grow: int = 1) -> np.ndarray:
+    return _derived("telling", sprites, grow, lambda: _telling(sprites, grow))
+
+
+def _telling(sprites: np.ndarray, grow: int) -> np.ndarray:
+    """Pixels where the sprites differ (grown by one): where the face states are told apart.
+
+    The faces share most of their pixels; comparing only these keeps scaling noise on the shared
+    pixels from drowning a difference of a dozen pixels (WineMine's won face is one).
+    """
+    differ = (sprites != sprites[:1]).any(axis=(0, 3)).astype(np.uint8)
+    grown = (cv2.dilate(differ, np.ones((3, 3), np.uint8)) if grow > 0 else differ).astype(bool)
+    return grown[BORDER:-BORDER, BORDER:-BORDER]  # nearest() crops the same border off
+
+
+def nearest(
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Index of the nearest sprite for each tile, its RMS distance, and the runner-up's distance.
+
+    Tiles come whole; their outer pixel is dropped here, as it is from the bank.
+    Distances come from one matrix product (|x|^2 + |t|^2 - 2 x.t), which is most of a board read.
+    """
+    tiles = np.ascontiguousarray(tiles[:, BORDER:-BORDER, BORDER:-BORDER])  # gather bytes, then convert
+    sprites = sprites[:, BORDER:-BORDER, BORDER:-BORDER]
+    if mask is not None:
+        tiles, sprites = tiles[:, mask], sprites[:, mask]
+    x = tiles.astype(np.float32).reshape(len(tiles), -1)  # one copy: convert, then the reshape is free
+    t = sprites.astype(np.float32).reshape(len(sprites), -1)
+    d2 = np.einsum("ij,ij->i", x, x)[:, None] + np.einsum("ij,ij->i", t, t)[None, :] - 2.0 * (x @ t.T)
+    np.maximum(d2, 0.0, out=d2)
+    rows = np.arange(len(x))
+    if d2.shape[1] > 1:
+        two = np.argpartition(d2, 1, axis=1)[:, :2]
+        first, other = d2[rows, two[:, 0]], d2[rows, two[:, 1]]
+        swap = other < first
+        index = np.where(swap, two[:, 1], two[:, 0])
+        best2, second2 = np.minimum(first, other), np.maximum(first, other)
+    else:
+        index, best2, second2 = np.zeros(len(x), np.intp), d2[:, 0], np.full(len(x), np.inf, np.float32)
+    scale = 1.0 / x.shape[1]
+    return index, np.sqrt(best2 * scale), np.sqrt(second2 * scale)
+
+
+def _key_positions(flat: np.ndarray) -> np.ndarray | None:
+    """Up to 8 byte positions whose values tell every sprite apart (greedy), or None if none do."""
+    chosen: list[int] = []
+    for _ in range(8):
+        groups = [len({tuple(row) for row in flat[:, [*chosen, p]]}) for p in range(flat.shape[1])]
+        chosen.append(int(np.argmax(groups)))
+        if max(groups) == len(flat):
+            return np.array(chosen)
+    return None
+
+
+def _keys(flat: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    picked = np.zeros((len(flat), 8), np.uint8)
+    picked[:, : len(positions)] = flat[:, positions]
+    return picked.view(np.uint64)[:, 0]
+
+
+def _exact_index(sprites: np.ndarray, mask: np.ndarray | None) -> tuple | None:
+    flat = sprites.reshape(len(sprites), -1)
+    positions = _key_positions(flat)
+    if positions is None:
+        return None
+    keys = _keys(flat, positions)
+    order = np.argsort(keys)
+    # How far each sprite is from its nearest other sprite, measured as nearest() measures: what a
+    # tile equal to the sprite has as its runner-up distance.
+    _, _, gap = nearest(sprites, sprites, mask)
+    return positions, keys[order], order, flat, gap
+
+
+def exact(
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each whole tile, the sprite it equals byte for byte (-1: none), and that sprite's
+    distance to its nearest other sprite.
+
+    At 100 % the screen shows the sprites pixel for pixel, so nearly every tile is found by a
+    lookup and one comparison, and only the rest pay for nearest(). The answer is the same:
+    a tile equal to a sprite is at distance 0 from it and, by the triangle inequality, no nearer
+    to any other sprite than the two sprites are to each other.
+    """
+    info = _derived("exact", sprites, None if mask is None else mask.tobytes(), lambda: _exact_index(sprites, mask))
+    flat = tiles.reshape(len(tiles), -1)
+    if info is None or flat.shape[1] != info[3].shape[1]:
+        return np.full(len(tiles), -1), np.zeros(len(tiles), np.float32)
+    positions, keys, order, sprite_flat, gap = info
+    found = _keys(flat, positions)
+    at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
+    index = order[at]
+    equal = (keys[at] == found) & (flat == sprite_flat[index]).all(axis=1)
+    return np.where(equal, index, -1), gap[index]
+
+
+def _blurred(stack: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    out = np.empty(stack.shape, np.float32)
+    for i, tile in enumerate(stack):
+        out[i] = cv2.GaussianBlur(tile.astype(np.float32), (0, 0), LOOSE_SIGMA)
+    return (out if mask is None else out[:, mask]).reshape(len(stack), -1)
+
+
+def ring_mask(h: int, w: int, width: int = 2) -> np.ndarray:
+    ring = np.ones((h, w), bool)
+    ring[width:-width, width:-width] = False
+    return ring
+
+
+def loose(
+    tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each tile, the sprite it resembles (-1: none clearly), and how sure: glyph differences
+    within a family of looks are tolerated, never a change of colour or a cell out of place.
+
+    The glyph inside is compared blurred, so a stroke a pixel wider or a pixel off costs little;
+    the cell's frame (its outer two pixels: bevel or grid line) must still match as closely as a
+    strict read asks, since that is what places the tile on the lattice: a tile straddling two
+    cells has a plain or doubled frame. Tiles are compared once per distinct tile; mask (whole
+    tile, as telling() gives it without its border) limits the comparison to where sprites differ.
+    A game draws the same few tiles again and again: each distinct tile is judged once, and its
+    verdict kept per sprite set (LOOSE_MEMO tiles at most).
+    """
+    if mask is not None:
+        mask = np.pad(mask, BORDER)
+    mask_key = None if mask is None else mask.tobytes()
+    memo: dict[bytes, tuple[int, float]] = _derived("loose-memo", sprites, mask_key, dict)
+    keys = [tile.tobytes() for tile in tiles]
+    new = list(dict.fromkeys(k for k in keys if k not in memo))
+    if new:
+        if len(memo) + len(new) > LOOSE_MEMO:
+            memo.clear()
+        distinct = np.stack([np.frombuffer(k, tiles.dtype).reshape(tiles.shape[1:]) for k in new])
+        t = _derived("loose", sprites, mask_key, lambda: _blurred(sprites, mask))
+        for key, found, sure in zip(new, *_loose_distinct(distinct, sprites, t, mask), strict=True):
+            memo[key] = (int(found), float(sure))
+    found = np.array([memo[k][0] for k in keys], int)
+    return found, np.array([memo[k][1] for k in keys], np.float32)
+
+
+def _loose_distinct(distinct: np.ndarray, sprites: np.ndarray, t: np.ndarray,
+                    mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    x = _blurred(distinct, mask)
+    d = np.sqrt(((x[:, None, :] - t[None, :, :]) ** 2).mean(axis=2))
+    order = np.argsort(d, axis=1)
+    rows = np.arange(len(d))
+    best = d[rows, order[:, 0]]
+    second = d[rows, order[:, 1]] if d.shape[1] > 1 else np.full(len(d), np.inf)
+    ring = ring_mask(*distinct.shape[1:3])
+    frame = distinct[:, ring].astype(np.float32) - sprites[order[:, 0]][:, ring]
+    framed = np.sqrt((frame**2).mean(axis=(1, 2))) <= MAX_DISTANCE
+    clear = framed & (best <= LOOSE_DISTANCE) & (second >= LOOSE_RATIO * best)
+    index = np.where(clear, order[:, 0], -1)
+    confidence = np.where(clear, np.clip(1.0 - best / LOOSE_DISTANCE, 0.0, 1.0) * 0.5, 0.0)
+    return index, confidence
+
+
+def judge(best: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which reads to trust, and a confidence in [0, 1] to report (1: exact and unambiguous)."""
+    known = (best <= MAX_DISTANCE) & (second - best >= MIN_GAP)
+    confidence = np.clip((second - best) / (4 * MIN_GAP), 0.0, 1.0) * np.clip(1.0 - best / MAX_DISTANCE, 0.0, 1.0)
+    return known, confidence
+
+
+def _edge_contrast(tiles: np.ndarray) -> np.ndarray:
+    """How far each tile's outer pixel ring stands from the mean colour of its inside (two pixels
+    in): mean absolute difference over the ring's pixels and channels. 0 for plain background."""
+    ring = np.concatenate((tiles[:, 0], tiles[:, -1], tiles[:, :, 0], tiles[:, :, -1]), axis=1).astype(np.float32)
+    inside = tiles[:, 2:-2, 2:-2].reshape(len(tiles), -1, 3).mean(axis=1, dtype=np.float32)
+    return np.abs(ring - inside[:, None, :]).mean(axis=(1, 2))
+
+
+def _plain_inside(sprites: np.ndarray) -> np.ndarray:
+    """Which sprites are one flat colour away from their edges (two pixels in: scaling blurs one)."""
+    inner = sprites[:, 2:-2, 2:-2].reshape(len(sprites), -1, 3).astype(np.float32)
+    return (inner.std(axis=1) < PLAIN).all(axis=1)
+
+
+def cut_tiles(area: np.ndarray, rows: int, cols: int, n: int) -> np.ndarray:
+    """A field exactly rows x cols cells of n pixels, as one contiguous n x n tile per cell, row by row."""
+    whole = area.reshape(rows, n, cols, n, 3).swapaxes(1, 2)
+    return np.ascontiguousarray(whole).reshape(rows * cols, n, n, 3)
+
+
+def field_tiles(image: np.ndarray, field: Field, n: int) -> np.ndarray:
+    """Every cell of the field at n x n pixels, row by row. A stretched field's cells are first cut
+    one by one from their own starts (placed side by side), then scaled together."""
+    if field.xs is None and field.ys is None:
+        norm = resample(image, field.left, field.top, field.width, field.height, (field.cols * n, field.rows * n))
+        return cut_tiles(norm, field.rows, field.cols, n)
+    p = round(field.pitch)
+    xs, ys = field.offsets
+    x0, y0 = np.rint(field.left + xs).astype(int), np.rint(field.top + ys).astype(int)
+    if x0[0] < 0 or y0[0] < 0 or x0[-1] + p > image.shape[1] or y0[-1] + p > image.shape[0]:
+        raise VisionError("the board runs off the edge of the image")
+    span = np.arange(p)
+    mosaic = image[(y0[:, None] + span).reshape(-1)[:, None], (x0[:, None] + span).reshape(-1)[None, :]]
+    if p != n:
+        mosaic = cv2.resize(mosaic, (field.cols * n, field.rows * n), interpolation=cv2.INTER_AREA)
+    return cut_tiles(np.ascontiguousarray(mosaic), field.rows, field.cols, n)
+
+
+def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Board codes, which of them to trust, and confidences, for every cell of the field."""
+    n = skin.cell
+    tiles = field_tiles(image, field, n)
+    sprites = bank(skin.cell_sprites, field.pitch / n)
+    index, second = exact(tiles, sprites)
+    best = np.zeros(len(tiles), np.float32)
+    miss = np.flatnonzero(index < 0)
+    if len(miss):
+        index[miss], best[miss], second[miss] = nearest(tiles[miss], sprites)
+    known, confidence = judge(best, second)
+    if len(miss):
+        # The comparison above ignores the tiles' edges. For a sprite plain inside (an opened 0)
+        # the edges are all that tell it from a patch of plain background (a window not yet drawn):
+        # the tile's edge must stand out from its inside at least a third as much as the sprite's
+        # does (on a scaled display a one-pixel line lands across two pixels, or blends away).
+        # Other sprites are told by their insides. (A tile equal to a sprite has its edges.)
+        plain = miss[_derived("plain", sprites, None, lambda: _plain_inside(sprites))[index[miss]]]
+        want = _derived("contrast", sprites, None, lambda: _edge_contrast(sprites))[index[plain]]
+        if len(plain):
+            known[plain] &= _edge_contrast(tiles[plain]) >= want / 3
+    if skin.family and not known.all():
+        doubt = np.flatnonzero(~known)
+        found, sure = loose(tiles[doubt], sprites)
+        took = found >= 0
+        index[doubt[took]], known[doubt[took]], confidence[doubt[took]] = found[took], True, sure[took]
+    if len(miss):
+        # A look the skin lacks can sit within the distance of one it has where the cell is mostly
+        # one flat colour and the glyph small (GNOME Mines' 6, on its own red, read as its 5 on
+        # orange): a read is trusted only where the tile's mean colour is the sprite's.
+        means = _derived("means", sprites, None, lambda: sprites.reshape(len(sprites), -1, 3).mean(axis=1))
+        off = np.abs(tiles[miss].reshape(len(miss), -1, 3).mean(axis=1) - means[index[miss]]).max(axis=1)
+        known[miss[off > MEAN_COLOUR]] = False
+    shape = (field.rows, field.cols)
+    return skin.cell_codes[index].reshape(shape), known.reshape(shape), confidence.reshape(shape)
+
+
+def impossible_zeros(codes: np.ndarray) -> np.ndarray:
+    """Cells read as 0 beside a covered cell: the game would have opened it, so the read is wrong.
+
+    This is what a held mouse button looks like (WineMine draws the pressed cell as an opened 0),
+    and what a cell half-covered by another window often looks like.
+    """
+    covered = ((codes == UNOPENED) | (codes == QUESTION)).astype(np.uint8)
+    near = cv2.dilate(covered, _EIGHT, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return (codes == 0) & (near > 0)
+
+
+def face_box(field: Field, skin: Skin) -> tuple[float, float, float, float]:
+    """Where the face is, in the field's pixels: (left, top, width, height)."""
+    scale = field.scale_of_chrome(skin)
+    h, w = skin.face_sprites.shape[1:3]
+    dx, dy = skin.face_offset
+    return field.left + field.width / 2 + dx * scale, field.top + dy * scale, w * scale, h * scale
+
+
+def _memo(kind: str, sprites: np.ndarray, image: np.ndarray, box: tuple[float, float, float, float],
+          scale: float, compute: Callable[[], tuple]) -> tuple:
+    """compute(), kept for the pixels it can see: the box and a margin wider than any sub-pixel
+    shift tried, at the same fractional offset and scale. The face and the LEDs are read on every
+    frame, and again before every click; the game shows the same few of them over and over, and
+    a family skin's reads (every shift tried, then the blurred comparison) are the dear ones."""
+    left, top, width, height = box
+    x0, y0 = int(np.floor(left)) - MEMO_MARGIN, int(np.floor(top)) - MEMO_MARGIN
+    x1, y1 = int(np.ceil(left + width)) + MEMO_MARGIN, int(np.ceil(top + height)) + MEMO_MARGIN
+    if x0 < 0 or y0 < 0 or x1 > image.shape[1] or y1 > image.shape[0]:
+        return compute()
+    key = (round(left - x0, 4), round(top - y0, 4), round(scale, 4), x1 - x0, image[y0:y1, x0:x1].tobytes())
+    memo: dict = _derived("read-memo", sprites, kind, dict)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= LOOSE_MEMO:
+            memo.clear()
+        found = memo[key] = compute()
+    return found
+
+
+def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, float]:
+    box = face_box(field, skin)
+    return _memo("face", skin.face_sprites, image, box, field.scale_of_chrome(skin),
+                 lambda: _read_face(image, field, skin, box))
+
+
+def _read_face(image: np.ndarray, field: Field, skin: Skin,
+               box: tuple[float, float, float, float]) -> tuple[str | None, float]:
+    scale = field.scale_of_chrome(skin)
+    h, w = skin.face_sprites.shape[1:3]
+    try:
+        index, best, second = _best_of_shifts(
+            image, box, (w, h), 1, bank(skin.face_sprites, scale), telling(skin.face_sprites)
+        )
+    except VisionError:
+        return None, 0.0
+    known, confidence = judge(best, second)
+    if skin.family and not known[0]:
+        tile = resample(image, *box, (w, h))[None]
+        found, sure = loose(tile, bank(skin.face_sprites, scale), telling(skin.face_sprites))
+        index, known, confidence = found, found >= 0, sure
+    return (skin.face_names[index[0]] if known[0] else None), float(confidence[0])
+
+
+def read_counter(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | None, float]:
+    """The mine counter: mines left to flag, as the game shows them."""
+    return _read_led(image, field, skin, skin.counter_offset, skin.counter_anchor)
+
+
+def read_timer(image: np.ndarray, field: Field, skin: Skin) -> tuple[int | None, float]:
+    """The timer (the other LED counter), where the skin says where it is."""
+    if skin.timer_offset is None:
+        return None, 0.0
+    return _read_led(image, field, skin, skin.timer_offset, skin.timer_anchor)
+
+
+def _read_led(
+    image: np.ndarray, field: Field, skin: Skin, offset: tuple[int, int], anchor: str
+) -> tuple[int | None, float]:
+    if not len(skin.digit_sprites):
+        return None, 0.0
+    scale = field.scale_of_chrome(skin)
+    h, w = skin.digit_sprites.shape[1:3]
+    side = field.left + (field.width if anchor == "right" else 0.0)
+    whole = (side + offset[0] * scale, field.top + offset[1] * scale, w * skin.digits * scale, h * scale)
+    return _memo("led", skin.digit_sprites, image, whole, scale, lambda: _read_led_at(image, skin, whole, scale))
+
+
+def _read_led_at(
+    image: np.ndarray, skin: Skin, whole: tuple[float, float, float, float], scale: float
+) -> tuple[int | None, float]:
+    """The LED whose digits fill `whole` (image pixels), the display scaled by `scale`."""
+    h, w = skin.digit_sprites.shape[1:3]
+    # LED segments are thin: their blurred rims are noise, so only the segments themselves count.
+    sprites, mask = bank(skin.digit_sprites, scale), telling(skin.digit_sprites, grow=0)
+    try:  # all digits at once, unshifted: enough whenever every digit reads clearly (always at 100 %)
+        index_all, best_all, second_all = _best_of_shifts(image, whole, (w * skin.digits, h), skin.digits,
+                                                          sprites, mask, shifts=((0.0, 0.0),))
+    except VisionError:
+        return None, 0.0
+    if judge(best_all, second_all)[0].all():
+        index, best, second = list(index_all), list(best_all), list(second_all)
+    else:
+        index, best, second = [], [], []
+    if not index and skin.family:  # a family skin's digits differ from the game's by a pixel here and there
+        strip = resample(image, *whole, (w * skin.digits, h))
+        tiles = np.ascontiguousarray(strip.reshape(h, skin.digits, w, 3).swapaxes(0, 1))
+        found, sure = loose(tiles, sprites, mask)
+        if (found >= 0).all():
+            return _led_value(skin, list(found), np.ones(skin.digits, bool), sure)
+    for k in range(skin.digits if not index else 0):  # each digit finds its own sub-pixel fit
+        box = (whole[0] + k * w * scale, whole[1], w * scale, h * scale)
+        try:
+            i, b, s2 = _best_of_shifts(image, box, (w, h), 1, sprites, mask)
+        except VisionError:
+            return None, 0.0
+        index.append(int(i[0]))
+        best.append(float(b[0]))
+        second.append(float(s2[0]))
+    return _led_value(skin, index, *judge(np.array(best), np.array(second)))
+
+
+def _led_value(skin: Skin, index: list[int], known: np.ndarray, confidence: np.ndarray) -> tuple[int | None, float]:
+    text = "".join(skin.digit_names[i] for i in index).replace("minus", "-")
+    try:
+        value = int(text)
+    except ValueError:
+        return None, float(confidence.min())
+    return (value if known.all() else None), float(confidence.min())
+
+
+#: A pixel of the frame band may differ from the frame's colour by this much (largest channel,
+#: 0-255) and still count as frame: a scaled display blends the band's edges with what is beside it.
+FRAME_TOLERANCE = 96
+
+
+def _frame_bands(field: Field, depth: int, p: float, skip: int = 1) -> dict[str, tuple[float, float, float, float]]:
+    """(left, top, width, height) of the band from `skip` 1x pixels (p image pixels each) out to
+    `depth`, per side: the pixels next to the field blend with the cells on a scaled display."""
+    d = (depth - skip) * p
+    x, y, w, h = field.left + p, field.top + p, field.width - 2 * p, field.height - 2 * p  # corners left out
+    return {
+        "top": (x, field.top - depth * p, w, d),
+        "bottom": (x, field.top + field.height + skip * p, w, d),
+        "left": (field.left - depth * p, y, d, h),
+        "right": (field.left + field.width + skip * p, y, d, h),
+    }
+
+
+def frame_of(
+    image: np.ndarray, field: Field, depth: int = 3, skip: int = 1
+) -> dict[str, tuple[int, int, int]] | None:
+    """The frame's colour on each side of a field at 1x (what a learnt skin keeps), or None where a
+    side is not one plain colour (no frame to check by)."""
+    out = {}
+    for side, (left, top, width, height) in _frame_bands(field, depth, 1.0, skip).items():
+        try:
+            band = resample(image, left, top, width, height, (round(width), round(height)))
+        except VisionError:
+            return None
+        colours = band.reshape(-1, 3)
+        colour = np.median(colours, axis=0)
+        if (np.abs(colours.astype(np.int16) - colour).max(axis=1) > FRAME_TOLERANCE // 2).any():
+            return None
+        out[side] = tuple(int(v) for v in colour)
+    return out
+
+
+def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
+    """Whether the game's frame shows along every cell of all four sides of the field.
+
+    A board cut off by the screen's edge or partly hidden by another window would otherwise read
+    as a smaller complete board (a hidden last row leaves a board one row short that reads
+    cleanly). Skins that do not say what their frame looks like are not checked.
+    """
+    if skin.frame is None:
+        return True
+    p = field.pitch / skin.cell
+    for side, box in _frame_bands(field, skin.frame_depth, p, skin.frame_skip).items():
+        try:  # the band at 1x: every pixel of it, so the top of one digit in a hidden row shows
+            band = resample(image, *box, (max(1, round(box[2] / p)), max(1, round(box[3] / p))))
+        except VisionError:
+            return False  # the band runs off the image: the board is cut by the screen's edge
+        diff = np.abs(band.astype(np.int16) - np.array(skin.frame[side], np.int16)).max(axis=2)
+        if (diff > FRAME_TOLERANCE).any():
+            return False
+    return True
+
+
+def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
+    """Everything one screenshot says about the game, with how sure each part is."""
+    codes, known, confidence = read_cells(image, field, skin)
+    unknown = ~known | impossible_zeros(codes)
+    if skin.faceless:  # (only cells read for sure say so: an unread one counts as covered)
+        face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), 1.0
+    else:
+        face, face_conf = read_face(image, field, skin)
+    counter, counter_conf = read_counter(image, field, skin)
+    framed = frame_seen(image, field, skin)
+    timer, _ = read_timer(image, field, skin)
+    return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed, timer,
+                   counted=bool(len(skin.digit_sprites)))
+
+
+def board_face(codes: np.ndarray) -> str:
+    """What a face would show, said by the board alone (a game without one: GNOME Mines): lost once
+    a mine shows, won once every safe cell is open and every number counts its flags."""
+    if np.isin(codes, (MINE, EXPLODED, WRONG_FLAG)).any():
+        return "lost"
+    return "won" if Board(codes).solved() else "playing"
+
