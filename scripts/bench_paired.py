@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games import bench
 from bot.games.simulator import RULES, Game, parse_level
-from bot.solver import chains, endgame, guess, lookahead
+from bot.solver import chains, endgame, guess, long_term, lookahead
 
 
 def apply(variant: str) -> None:
@@ -30,6 +30,7 @@ def apply(variant: str) -> None:
     with no counter to read); else K=V pairs: slack, depth, progress, inner (the two-move look),
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
     forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.solver.long_term),
+    ltrw (its weight: a 50/50 share's worth against safety),
     blend (the share of the second safest cell in the next click's worth), cutoff (candidates
     by a share of the best safety; none: by slack), pockets (1: enclosed groups played first), defer (1: candidates in
     small closed-off areas wait, bot.solver.space), offedge (1: DavidNHill's interior candidates),
@@ -56,6 +57,7 @@ def apply(variant: str) -> None:
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
     lookahead.FIFTY_PENALTY = bool(int(values.get("fifty", lookahead.FIFTY_PENALTY)))
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
+    long_term.WEIGHT = float(values.get("ltrw", long_term.WEIGHT))
     lookahead.BLEND = float(values.get("blend", lookahead.BLEND))
     guess.POCKETS = bool(int(values.get("pockets", guess.POCKETS)))
     guess.DEFER_SMALL = bool(int(values.get("defer", guess.DEFER_SMALL)))
