@@ -37,7 +37,8 @@ def apply(variant: str) -> None:
     chains (1: unavoidable 50/50 chains guessed first, bot.solver.chains), deep (the share of the best
     two-move score within which candidates are looked at three moves deep; none: off), deepcands,
     budget, next (how many of them, the two-move looks a decision may spend, the next clicks
-    scored after each number), ties (top or bottom: which of cells alike is taken)."""
+    scored after each number), ties (top or bottom: which of cells alike is taken), living (1: the next
+    click's worth is the safest living cell's)."""
     if variant == "no-fifty":
         chains.unavoidable_pairs = lambda *_: []
         return
@@ -69,6 +70,7 @@ def apply(variant: str) -> None:
     guess.DEEP_BUDGET = int(values.get("budget", guess.DEEP_BUDGET))
     lookahead.DEEP_NEXT = int(values.get("next", lookahead.DEEP_NEXT))
     guess.TIES = values.get("ties", guess.TIES)
+    lookahead.LIVING_NEXT = bool(int(values.get("living", lookahead.LIVING_NEXT)))
 
 
 def _won(task: tuple[object, str, int, int]) -> bool:

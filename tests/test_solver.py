@@ -275,7 +275,7 @@ def test_a_dead_cell_is_one_that_can_show_a_single_number_and_waits_when_the_rul
     looks = {(0, 1): (0.7, 1), (1, 0): (0.6, 2), (1, 1): (0.5, 1)}  # (score, numbers it could show)
     monkeypatch.setattr(chains, "unavoidable_pairs", lambda *_: [])
     monkeypatch.setattr(guess, "_representatives", lambda b, p, cells, also=None: [c for c in cells if c in looks])
-    monkeypatch.setattr(lookahead, "look", lambda problem, cell, safety, deadline: looks[cell])
+    monkeypatch.setattr(lookahead, "look", lambda problem, cell, safety, deadline, floor=None: looks[cell])
     for avoid, chosen in ((False, (0, 1)), (True, (1, 0))):
         monkeypatch.setattr(guess, "AVOID_DEAD", avoid)
         assert guess.choose_guess(board, problem, grid, frozenset()) == chosen

@@ -114,7 +114,7 @@ def test_the_guess_takes_the_best_three_move_score_among_close_candidates(monkey
     threes = {(0, 1): 0.40, (1, 0): 0.45, (1, 1): 0.49}
     monkeypatch.setattr(guess, "LONG_TERM", False)
     monkeypatch.setattr(guess, "_representatives", lambda b, p, cells, also=None: [c for c in cells if c in twos])
-    monkeypatch.setattr(lookahead, "look", lambda problem, cell, safety, deadline: (twos[cell], 2))
+    monkeypatch.setattr(lookahead, "look", lambda problem, cell, safety, deadline, floor=None: (twos[cell], 2))
     monkeypatch.setattr(lookahead, "three_moves", lambda problem, cell, safety, budget, deadline: threes[cell])
     monkeypatch.setattr(guess, "DEEP_MARGIN", None)
     assert guess.choose_guess(board, problem, grid, frozenset()) == (0, 1)

@@ -154,7 +154,8 @@ def choose_guess(
         if best_key is not None and safety * (1.0 + lookahead.PROGRESS * safety) * factor[cell] < best_key[0]:
             break  # the best score found (exact pruning)
         try:
-            score, outcomes = lookahead.look(problem, cell, safety, deadline)
+            floor = best_key[0] / factor[cell] if best_key is not None else None  # (the living look's pruning)
+            score, outcomes = lookahead.look(problem, cell, safety, deadline, floor=floor)
         except OutOfTime:
             break
         key = (_rounded(score * factor[cell]), _openness(shut, cell), cell)

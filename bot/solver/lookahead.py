@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from bot.board import Cell, neighbours
 from bot.errors import InconsistentBoardError
@@ -33,6 +34,12 @@ BLEND = 0.0
 #: game is worth: each number's next click weighed by 1/2 per pair it forms (DavidNHill's idea).
 #: Off: one number of 4 871 formed such a pair in 150 Expert games (README).
 FIFTY_PENALTY = False
+#: The next click's worth is the safest *living* cell's, as DavidNHill's blended safety counts
+#: living cells only: a dead cell (one number possible once the guess's number is shown) teaches
+#: nothing, so the guess after it is still to make. Judged after each number (DeadCells).
+LIVING_NEXT = False
+#: The safest boxes looked through for a living cell (past them: the safest cell, dead or not).
+LIVING_SCAN = 4
 #: After a number that leaves a guess, this many of the safest next clicks (one cell a box, one of
 #: the interior) are scored two moves deep, safest first (three_moves).
 DEEP_NEXT = 2
@@ -58,29 +65,88 @@ def two_moves(problem: Problem, cell: Cell, safety: float, deadline: Deadline = 
     return look(problem, cell, safety, deadline)[0]
 
 
-def look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT) -> tuple[float, int]:
-    """The two-move score, and how many numbers the cell could show (1: a dead cell)."""
-    logs, nexts, safes = [], [], []
-    for need, probs in outcomes(problem, cell, deadline):
-        logs.append(probs.log_layouts)
-        if PROGRESS:
-            safes.append(frozenset(c for c, p in probs.cells.items() if p < 1e-12))
-        p_min = probs.smallest
-        nexts.append(1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min)  # (None: nothing covered, won)
-        lows = probs.two_smallest() if BLEND and nexts[-1] < 1.0 else None
-        if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
-            nexts[-1] = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
-        if FIFTY_PENALTY:
-            nexts[-1] = after_pairs(reveal(problem, cell, need), probs.cells, nexts[-1])
-    if not logs:
+class DeadCells:
+    """Which frontier cells are dead once `cell` shows `need`, each judged when first asked: dead
+    when every layout with it safe gives it the same number. `probs`: the odds after that number.
+    (An interior cell, with covered cells all round it that no number touches, is taken as living.)"""
+
+    #: A frontier cell next to an interior cell, with another interior cell not next to it, is
+    #: taken as living without counting when every layout leaves the interior neither empty nor
+    #: full of mines (its number then changes as a mine moves between the two): the mines left
+    #: exceed what the frontier can hold and fall short of the interior's size.
+    SHORTCUT = True
+
+    def __init__(self, problem: Problem, cell: Cell, need: int, probs: Probabilities,
+                 deadline: Deadline = NO_LIMIT) -> None:
+        self.parent, self.cell, self.need, self.probs, self.deadline = problem, cell, need, probs, deadline
+        self.shown: Problem | None = None
+        self.known: dict[Cell, bool] = {}
+
+    @cached_property
+    def interior(self) -> frozenset[Cell]:
+        return frozenset(self.probs.interior_cells)
+
+    @cached_property
+    def open_interior(self) -> bool:
+        left = self.parent.mines_left
+        most = min(len(self.parent.frontier) + 8, sum(rule.count for rule in self.parent.rules) + self.need)
+        return left is not None and most < left < len(self.probs.interior_cells)
+
+    def __call__(self, cell: Cell) -> bool:
+        if cell not in self.known:
+            counted = not self._interior_decides(cell)
+            self.known[cell] = counted and len(outcomes(self._shown(), cell, self.deadline)) <= 1
+        return self.known[cell]
+
+    def _shown(self) -> Problem:
+        if self.shown is None:
+            self.shown = reveal(self.parent, self.cell, self.need)
+        return self.shown
+
+    def _interior_decides(self, cell: Cell) -> bool:
+        if not (self.SHORTCUT and self.open_interior):
+            return False
+        near = sum(1 for n in neighbours(self.parent.shape, cell) if n in self.interior)
+        return 0 < near < len(self.interior)
+
+
+def look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LIMIT,
+         floor: float | None = None) -> tuple[float, int]:
+    """The two-move score, and how many numbers the cell could show (1: a dead cell). With
+    LIVING_NEXT, the next click is the safest living one, unless the score counting dead cells too
+    (never below it) is already under `floor`: then that score (the caller's best beats both)."""
+    found = outcomes(problem, cell, deadline)
+    if not found:
         return safety, 0
-    weights = _weights(logs)
+    weights = _weights([probs.log_layouts for _, probs in found])
+    nexts = [_next_worth(problem, cell, need, probs, None) for need, probs in found]
     score = safety * sum(w * n for w, n in zip(weights, nexts))
+    if LIVING_NEXT and (floor is None or score >= floor):
+        nexts = [n if n >= 1.0 else
+                 _next_worth(problem, cell, need, probs, DeadCells(problem, cell, need, probs, deadline))
+                 for n, (need, probs) in zip(nexts, found)]
+        score = safety * sum(w * n for w, n in zip(weights, nexts))
     if PROGRESS:  # cells proven safe whatever the number are not progress: the click alone gives them
+        safes = [frozenset(c for c, p in probs.cells.items() if p < 1e-12) for _, probs in found]
         common = frozenset.intersection(*safes)
         progress = sum(w for w, safe in zip(weights, safes) if safe - common)
         score *= 1.0 + PROGRESS * safety * progress
-    return score, len(logs)
+    return score, len(found)
+
+
+def _next_worth(problem: Problem, cell: Cell, need: int, probs: Probabilities, dead: DeadCells | None) -> float:
+    """The worth of the click after `cell` shows `need`: the safest cell's safety (the safest
+    living one's, given `dead`), 1 when a cell is safe, and the options above."""
+    p_min = probs.smallest
+    worth = 1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min  # (None: nothing covered, won)
+    if dead is not None and worth < 1.0:
+        worth = _safest_living(probs, dead, worth)
+    lows = probs.two_smallest() if BLEND and worth < 1.0 else None
+    if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
+        worth = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
+    if FIFTY_PENALTY:
+        worth = after_pairs(reveal(problem, cell, need), probs.cells, worth)
+    return worth
 
 
 def three_moves(problem: Problem, cell: Cell, safety: float, budget: Budget,
@@ -150,6 +216,20 @@ def _weights(logs: list[float]) -> list[float]:
     weights = [math.exp(v - top) for v in logs]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _safest_living(probs: Probabilities, dead: DeadCells, safest: float) -> float:
+    """The safety of the safest living cell among the LIVING_SCAN safest boxes (and the interior);
+    `safest` (the safest cell's, dead or not) when all of them are dead."""
+    found = [(float(p), box.cells) for boxes, odds in zip(probs.boxes, probs.box_odds)
+             for box, p in zip(boxes, odds.tolist()) if p < 1.0 - 1e-12]
+    if probs.interior is not None and probs.interior_cells and probs.interior < 1.0 - 1e-12:
+        found.append((probs.interior, ()))  # (living)
+    found.sort(key=lambda pc: round(pc[0], 12))
+    for p, cells in found[:LIVING_SCAN]:
+        if not cells or any(not dead(c) for c in cells):
+            return 1.0 - p
+    return safest
 
 
 def _safest(probs: Probabilities, count: int) -> list[tuple[float, Cell]]:
