@@ -121,7 +121,7 @@ def look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LI
     weights = _weights([probs.log_layouts for _, probs in found])
     nexts = [_next_worth(problem, cell, need, probs, None) for need, probs in found]
     score = safety * sum(w * n for w, n in zip(weights, nexts))
-    if LIVING_NEXT and (floor is None or score >= floor):
+    if LIVING_NEXT and (floor is None or score * (1.0 + PROGRESS * safety) >= floor):  # (progress at most 1)
         nexts = [n if n >= 1.0 else
                  _next_worth(problem, cell, need, probs, DeadCells(problem, cell, need, probs, deadline))
                  for n, (need, probs) in zip(nexts, found)]
