@@ -87,7 +87,9 @@ def test_the_shortcut_agrees_with_counting_on_expert_positions(monkeypatch):
     """Every frontier cell the interior shortcut calls living, after each number of a few cells of
     positions from simulated Expert games, shows two numbers or more when counted."""
     called = 0
-    for problem, mines in _expert_guesses(games=6):
+    for board, _ in _expert_guesses(seed=21, games=6):
+        problem = build_problem(board)
+        mines = proven_mines(problem)
         for cell in [c for c in problem.frontier if c not in mines][:4]:
             for need, probs in lookahead.outcomes(problem, cell):
                 cells = lookahead.DeadCells(problem, cell, need, probs)
@@ -99,17 +101,15 @@ def test_the_shortcut_agrees_with_counting_on_expert_positions(monkeypatch):
     assert called > 100
 
 
-def _expert_guesses(games: int):
-    """(problem, proven mines) at each position where the bot guesses in simulated Expert games."""
+def _expert_guesses(seed: int, games: int) -> list[tuple]:
+    """(board, the bot's guess) at each position where the bot guesses in simulated Expert games."""
     found = []
 
     def keep(game: Game, advice: Advice) -> None:
-        if game.placed:
-            problem = build_problem(game.board())
-            found.append((problem, proven_mines(problem)))
+        found.append((game.board(), advice.guess))
 
     for index in range(games):
-        bench.play_game(parse_level("expert"), "safe", bench.game_seed(21, index), before_guess=keep)
+        bench.play_game(parse_level("expert"), "safe", bench.game_seed(seed, index), before_guess=keep)
     return found
 
 
@@ -117,13 +117,7 @@ def test_the_floor_changes_no_guess(monkeypatch):
     """Candidates under the best score found skip the dead-cell counting (their score counting dead
     cells too is never below the living one): the guess is the one full living scores give."""
     monkeypatch.setattr(lookahead, "LIVING_NEXT", True)
-    positions = []
-
-    def keep(game: Game, advice: Advice) -> None:
-        positions.append((game.board(), advice.guess))
-
-    for index in range(4):
-        bench.play_game(parse_level("expert"), "safe", bench.game_seed(22, index), before_guess=keep)
+    positions = _expert_guesses(seed=22, games=4)
     full = lookahead.look
     monkeypatch.setattr(lookahead, "look", lambda problem, cell, safety, deadline, floor=None:
                         full(problem, cell, safety, deadline))

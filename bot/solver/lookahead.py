@@ -79,8 +79,11 @@ class DeadCells:
     def __init__(self, problem: Problem, cell: Cell, need: int, probs: Probabilities,
                  deadline: Deadline = NO_LIMIT) -> None:
         self.parent, self.cell, self.need, self.probs, self.deadline = problem, cell, need, probs, deadline
-        self.shown: Problem | None = None
         self.known: dict[Cell, bool] = {}
+
+    @cached_property
+    def shown(self) -> Problem:
+        return reveal(self.parent, self.cell, self.need)
 
     @cached_property
     def interior(self) -> frozenset[Cell]:
@@ -95,13 +98,8 @@ class DeadCells:
     def __call__(self, cell: Cell) -> bool:
         if cell not in self.known:
             counted = not self._interior_decides(cell)
-            self.known[cell] = counted and len(outcomes(self._shown(), cell, self.deadline)) <= 1
+            self.known[cell] = counted and len(outcomes(self.shown, cell, self.deadline)) <= 1
         return self.known[cell]
-
-    def _shown(self) -> Problem:
-        if self.shown is None:
-            self.shown = reveal(self.parent, self.cell, self.need)
-        return self.shown
 
     def _interior_decides(self, cell: Cell) -> bool:
         if not (self.SHORTCUT and self.open_interior):
@@ -221,13 +219,10 @@ def _weights(logs: list[float]) -> list[float]:
 def _safest_living(probs: Probabilities, dead: DeadCells, safest: float) -> float:
     """The safety of the safest living cell among the LIVING_SCAN safest boxes (and the interior);
     `safest` (the safest cell's, dead or not) when all of them are dead."""
-    found = [(float(p), box.cells) for boxes, odds in zip(probs.boxes, probs.box_odds)
-             for box, p in zip(boxes, odds.tolist()) if p < 1.0 - 1e-12]
-    if probs.interior is not None and probs.interior_cells and probs.interior < 1.0 - 1e-12:
-        found.append((probs.interior, ()))  # (living)
+    found = _may_be_safe(probs)
     found.sort(key=lambda pc: round(pc[0], 12))
-    for p, cells in found[:LIVING_SCAN]:
-        if not cells or any(not dead(c) for c in cells):
+    for p, cells, inner in found[:LIVING_SCAN]:
+        if inner or any(not dead(c) for c in cells):
             return 1.0 - p
     return safest
 
@@ -235,9 +230,16 @@ def _safest_living(probs: Probabilities, dead: DeadCells, safest: float) -> floa
 def _safest(probs: Probabilities, count: int) -> list[tuple[float, Cell]]:
     """The `count` safest covered cells that may be safe, one per box (a box's cells share their
     odds) and one of the interior, safest first."""
-    found = [(float(p), box.cells[0]) for boxes, odds in zip(probs.boxes, probs.box_odds)
-             for box, p in zip(boxes, odds.tolist()) if p < 1.0 - 1e-12]
-    if probs.interior is not None and probs.interior_cells and probs.interior < 1.0 - 1e-12:
-        found.append((probs.interior, probs.interior_cells[0]))
+    found = [(p, cells[0]) for p, cells, _ in _may_be_safe(probs)]
     found.sort(key=lambda pc: (round(pc[0], 12), pc[1]))  # (equal odds summed in other orders: a tie)
     return found[:count]
+
+
+def _may_be_safe(probs: Probabilities) -> list[tuple[float, tuple[Cell, ...], bool]]:
+    """Each box that may be safe, and the interior: its probability, its cells, whether it is the
+    interior (unsorted)."""
+    found = [(float(p), box.cells, False) for boxes, odds in zip(probs.boxes, probs.box_odds)
+             for box, p in zip(boxes, odds.tolist()) if p < 1.0 - 1e-12]
+    if probs.interior is not None and probs.interior_cells and probs.interior < 1.0 - 1e-12:
+        found.append((probs.interior, probs.interior_cells, True))
+    return found
