@@ -119,3 +119,18 @@ def test_a_bug_is_one_line_and_its_traceback_a_file(tmp_path, monkeypatch, capsy
     monkeypatch.setenv("MINESWEEPER_BOT_TRACEBACK", "1")  # (for a developer: the traceback itself)
     with pytest.raises(ValueError):
         cli.main(["solve", "-"])
+
+
+def test_a_prefix_without_its_32_bit_side_names_the_repair(tmp_path, monkeypatch):
+    """What CI met once wine32:i386 came to a machine whose cached prefix was older: Wine's own
+    words alone do not say what to do."""
+    from bot.errors import BotError
+    from bot.games import wine_game
+
+    monkeypatch.setenv("WINEPREFIX", str(tmp_path / "prefix"))
+    stale = ["sh", "-c", "echo 'wine: could not load kernel32.dll, status c0000135' >&2; exit 53"]
+    with pytest.raises(BotError, match=r"made before wine32 was installed: rm .*prefix/\.update-timestamp"):
+        wine_game._run(stale)
+    with pytest.raises(BotError) as other:
+        wine_game._run(["sh", "-c", "echo 'something else' >&2; exit 1"])
+    assert "wine32" not in str(other.value)

