@@ -15,7 +15,7 @@ import numpy as np
 
 from bot.errors import BotError
 from bot.games.simulator import parse_level
-from bot.games.wine_game import WineGame
+from bot.games.wine_game import WineGame, add_32bit_side
 from bot.imagefile import read_image, write_image
 from bot.places import cache_dir
 from bot.play.annotate import annotate
@@ -34,6 +34,8 @@ def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
     if "WINEPREFIX" not in os.environ:
         cache_dir().mkdir(parents=True, exist_ok=True)  # Wine makes the prefix, not its parents
         os.environ["WINEPREFIX"] = str(cache_dir() / "wine")
+        if add_32bit_side(cache_dir() / "wine"):
+            print("the demo's Wine prefix was made before wine32 was installed: its 32-bit side added", flush=True)
     display = None if os.environ.get("DISPLAY") else VirtualDisplay()
     if display is not None:
         display.start()

@@ -126,6 +126,24 @@ def _windows_folder() -> Path:
     return prefix / "drive_c" / "windows"
 
 
+def add_32bit_side(prefix: Path) -> bool:
+    """A 64-bit prefix made while Wine had no 32-bit loader has an empty syswow64; once wine32 is
+    installed, plain `wine` picks the 32-bit loader and dies there (c0000135). wineboot fills the
+    32-bit side in once the prefix's update stamp is gone. True when it had to."""
+    wow = prefix / "drive_c" / "windows" / "syswow64"
+    wine64 = shutil.which("wine64") or "/usr/lib/wine/wine64"
+    if not (Path("/usr/lib/wine/wine").exists() and Path(wine64).exists() and wow.is_dir()) \
+            or (wow / "kernel32.dll").exists():
+        return False
+    (prefix / ".update-timestamp").unlink(missing_ok=True)
+    env = {**_env(), "WINEPREFIX": str(prefix)}
+    for args in ([wine64, "wineboot", "-u"], [shutil.which("wineserver") or "/usr/lib/wine/wineserver", "-w"]):
+        subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=300, check=False)
+    if not (wow / "kernel32.dll").exists():
+        raise BotError(f"could not add the 32-bit side to the Wine prefix {prefix}: remove it and run again")
+    return True
+
+
 def configure(level: Level, marks: bool = True, x: int = 40, y: int = 40, best_time: int = 0) -> None:
     """Write the level, question marks, window position and best times: 0 (the default) means a
     win never opens the name dialog (a time is a record only if it beats the best one)."""
