@@ -38,7 +38,7 @@ def apply(variant: str) -> None:
     two-move score within which candidates are looked at three moves deep; none: off), deepcands,
     budget, next (how many of them, the two-move looks a decision may spend, the next clicks
     scored after each number), ties (top or bottom: which of cells alike is taken), living (1: the next
-    click's worth is the safest living cell's)."""
+    click's worth is the safest living cell's), allin (every interior cell a candidate when fewer remain)."""
     if variant == "no-fifty":
         chains.unavoidable_pairs = lambda *_: []
         return
@@ -55,6 +55,7 @@ def apply(variant: str) -> None:
     guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))
     endgame.NODES = int(values.get("nodes", endgame.NODES))
     guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
+    guess.INTERIOR_ALL_BELOW = int(values.get("allin", guess.INTERIOR_ALL_BELOW))
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
     lookahead.FIFTY_PENALTY = bool(int(values.get("fifty", lookahead.FIFTY_PENALTY)))
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))

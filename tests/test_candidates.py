@@ -36,3 +36,14 @@ def test_the_pool_adds_to_the_most_open_cells_and_replaces_none() -> None:
     more = guess._representatives(shut, problem, inner, guess._off_edge(board, problem, around_count(board.cells < 0)))
     assert set(plain) < set(more) and len(more) == 2 * guess.INTERIOR_CANDIDATES
     assert set(more) - set(plain) <= guess._off_edge(board, problem, around_count(board.cells < 0))
+
+
+def test_few_interior_cells_left_are_all_candidates(monkeypatch) -> None:
+    board = parse_grid(GRID, mines=10)
+    problem = build_problem(board)
+    shut = around_count(board.cells < 0)
+    inner = list(problem.interior)
+    monkeypatch.setattr(guess, "INTERIOR_ALL_BELOW", len(inner))  # not below: the most open only
+    assert len(guess._representatives(shut, problem, inner)) == guess.INTERIOR_CANDIDATES
+    monkeypatch.setattr(guess, "INTERIOR_ALL_BELOW", len(inner) + 1)
+    assert guess._representatives(shut, problem, inner) == inner

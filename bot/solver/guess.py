@@ -33,6 +33,9 @@ CUTOFF: float | None = 0.9
 DEPTH_CANDIDATES = 20
 #: Interior cells are alike for safety: this many of them (the most open) are looked at deeper.
 INTERIOR_CANDIDATES = 2
+#: When fewer interior cells than this remain, every one of them is a candidate (DavidNHill's solver
+#: looks at all its off-edge cells below 30); 0: never.
+INTERIOR_ALL_BELOW = 0
 #: Dead cells (one number possible: opening one teaches nothing, and it can wait for a later
 #: number to decide it) are opened only when every candidate is dead, as DavidNHill's solver does.
 AVOID_DEAD = False
@@ -227,7 +230,7 @@ def _representatives(shut: np.ndarray, problem: Problem, cells: list[Cell],
     (`shut`: as _openness reads it), and as many of `also` when given."""
     interior = problem.interior_set
     inner = [c for c in cells if c in interior]
-    if len(inner) <= INTERIOR_CANDIDATES:
+    if len(inner) <= INTERIOR_CANDIDATES or len(interior) < INTERIOR_ALL_BELOW:
         return cells
     inner.sort(key=lambda c: _openness(shut, c), reverse=True)
     keep = inner[:INTERIOR_CANDIDATES]
