@@ -597,20 +597,32 @@ def test_window_moved_ten_times_no_click_reaches_the_canary(display, tmp_path: P
 
 
 @pytest.mark.full
-def test_a_prefix_made_before_wine32_gets_its_32_bit_side(wineprefix):
+def test_a_prefix_made_before_wine32_gets_its_32_bit_side(tmp_path, monkeypatch):
     """The demo's prefix is kept between runs; made while Wine had only its 64-bit loader it has an
-    empty syswow64, and every game started in it after wine32 came fails. Emptied here by hand."""
+    empty syswow64, and every game started in it after wine32 came fails. Emptied here by hand, in
+    a prefix of this test's own: wineboot rewrites the prefix's files in place, so never the
+    hard-linked copy the other tests share."""
     from bot.games.wine_game import add_32bit_side
 
     if not Path("/usr/lib/wine/wine").exists():
         pytest.skip("no 32-bit Wine loader (wine32:i386) on this machine: nothing to add a 32-bit side for")
-    wow = wineprefix / "drive_c" / "windows" / "syswow64"
-    for path in wow.iterdir():
-        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
-    env = {**os.environ, "WINEDEBUG": "-all"}
-    broken = subprocess.run(["wine", "cmd", "/c", "echo", "hi"], env=env, capture_output=True, text=True, timeout=120)
-    assert broken.returncode != 0 and "c0000135" in broken.stderr, broken.stderr
-    assert add_32bit_side(wineprefix)
-    mended = subprocess.run(["wine", "cmd", "/c", "echo", "hi"], env=env, capture_output=True, text=True, timeout=120)
-    assert mended.returncode == 0 and mended.stdout.strip() == "hi", mended.stderr
-    assert not add_32bit_side(wineprefix)  # whole now: nothing more to do
+    prefix = tmp_path / "prefix"
+    monkeypatch.setenv("WINEPREFIX", str(prefix))
+    env = {**os.environ, "WINEDEBUG": "-all", "WINEDLLOVERRIDES": "mscoree,mshtml="}
+    try:
+        subprocess.run(["wineboot", "--init"], env=env, capture_output=True, timeout=300, check=False)
+        subprocess.run(["wineserver", "-w"], env=env, capture_output=True, timeout=300, check=False)
+        wow = prefix / "drive_c" / "windows" / "syswow64"
+        assert (wow / "kernel32.dll").exists(), "wineboot made no 32-bit side to begin with"
+        shutil.rmtree(wow)
+        wow.mkdir()
+        broken = subprocess.run(["wine", "cmd", "/c", "echo", "hi"], env=env, capture_output=True, text=True,
+                                timeout=120)
+        assert broken.returncode != 0 and "c0000135" in broken.stderr, broken.stderr
+        assert add_32bit_side(prefix)
+        mended = subprocess.run(["wine", "cmd", "/c", "echo", "hi"], env=env, capture_output=True, text=True,
+                                timeout=120)
+        assert mended.returncode == 0 and mended.stdout.strip() == "hi", mended.stderr
+        assert not add_32bit_side(prefix)  # whole now: nothing more to do
+    finally:
+        subprocess.run(["wineserver", "-k"], env=env, capture_output=True, timeout=60, check=False)

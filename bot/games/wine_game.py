@@ -137,8 +137,11 @@ def add_32bit_side(prefix: Path) -> bool:
         return False
     (prefix / ".update-timestamp").unlink(missing_ok=True)
     env = {**_env(), "WINEPREFIX": str(prefix)}
-    for args in ([wine64, "wineboot", "-u"], [shutil.which("wineserver") or "/usr/lib/wine/wineserver", "-w"]):
-        subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=300, check=False)
+    try:
+        for args in ([wine64, "wineboot", "-u"], [shutil.which("wineserver") or "/usr/lib/wine/wineserver", "-w"]):
+            subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=300, check=False)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise BotError(f"could not add the 32-bit side to the Wine prefix {prefix}: {err}") from err
     if not (wow / "kernel32.dll").exists():
         raise BotError(f"could not add the 32-bit side to the Wine prefix {prefix}: remove it and run again")
     return True
