@@ -33,8 +33,9 @@ def run_demo(games: int, levels: list[str], screenshot: str) -> bool:
     # settings, which are not the user's to lose, and a user's broken ~/.wine must not stop it.
     if "WINEPREFIX" not in os.environ:
         cache_dir().mkdir(parents=True, exist_ok=True)  # Wine makes the prefix, not its parents
-        os.environ["WINEPREFIX"] = str(cache_dir() / "wine")
-        if add_32bit_side(cache_dir() / "wine"):
+        prefix = cache_dir() / "wine"
+        os.environ["WINEPREFIX"] = str(prefix)
+        if add_32bit_side(prefix):
             print("the demo's Wine prefix was made before wine32 was installed: its 32-bit side added", flush=True)
     display = None if os.environ.get("DISPLAY") else VirtualDisplay()
     if display is not None:

@@ -114,23 +114,26 @@ def _run(args: list[str], timeout: float = 60) -> str:
     if done.returncode != 0:
         hint = ""
         if "c0000135" in done.stderr:  # the 32-bit loader in a prefix whose syswow64 is empty
-            prefix = _windows_folder().parent.parent
+            prefix = _prefix()
             hint = (f" (the Wine prefix {prefix} was made before wine32 was installed: "
                     f"rm {prefix}/.update-timestamp; wine64 wineboot -u)")
         raise BotError(f"{' '.join(args[:3])} failed: {done.stderr.strip()[:200]}{hint}")
     return done.stdout
 
 
-def _windows_folder() -> Path:
-    prefix = Path(os.environ.get("WINEPREFIX") or Path.home() / ".wine")
-    return prefix / "drive_c" / "windows"
+def _prefix() -> Path:
+    return Path(os.environ.get("WINEPREFIX") or Path.home() / ".wine")
+
+
+def _windows_folder(prefix: Path | None = None) -> Path:
+    return (prefix or _prefix()) / "drive_c" / "windows"
 
 
 def add_32bit_side(prefix: Path) -> bool:
     """A 64-bit prefix made while Wine had no 32-bit loader has an empty syswow64; once wine32 is
     installed, plain `wine` picks the 32-bit loader and dies there (c0000135). wineboot fills the
     32-bit side in once the prefix's update stamp is gone. True when it had to."""
-    wow = prefix / "drive_c" / "windows" / "syswow64"
+    wow = _windows_folder(prefix) / "syswow64"
     wine64 = shutil.which("wine64") or "/usr/lib/wine/wine64"
     if not (Path("/usr/lib/wine/wine").exists() and Path(wine64).exists() and wow.is_dir()) \
             or (wow / "kernel32.dll").exists():
