@@ -75,6 +75,46 @@ def test_window_moved_ten_times_never_a_stray_click(tmp_path, seed):
     assert len(logs) == 3
 
 
+class WindowChecking:
+    """The desk's mouse with bot.screen.xmouse's check: a press is refused (WindowMoved) unless
+    the window is where it was when the actuator was made. `moves_at_press` moves the window
+    right before chosen presses (the n-th face press, or the n-th cell press): the race that no
+    check by pixels can win, which only the mouse's own check catches."""
+
+    def __init__(self, desk: FakeDesk, moves_at_press: dict) -> None:
+        self.desk, self.at, self.moves = desk, desk.at, moves_at_press
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        from bot.screen.xmouse import WindowMoved
+
+        kind = "face" if self.desk.game.status != "playing" else "cell"
+        self.moves["seen"][kind] = self.moves["seen"].get(kind, 0) + 1
+        spot = self.moves.get((kind, self.moves["seen"][kind]))
+        if spot is not None:
+            self.desk.move(spot)
+        if self.desk.at != self.at:
+            self.moves["refused"] += 1
+            raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
+        self.desk.click(x, y, button)
+
+    def moveTo(self, x: int, y: int) -> None:
+        pass
+
+
+def test_window_moved_right_at_a_restart_or_a_click_is_found_again_and_played_on(tmp_path):
+    """The live canary test's failure: the window moved just as a new game was to be started, the
+    press refused by the mouse, and the run stopped. Now the window is found again and pressed
+    again, at a restart as at a cell; no click misses the game."""
+    desk = FakeDesk(BEGINNER, seed=3)
+    moves = {"seen": {}, "refused": 0, ("face", 1): (300, 200), ("face", 2): (40, 300), ("cell", 3): (220, 90),
+             ("cell", 9): (236, 106)}  # (the last by one whole cell)
+    logs: list = []
+    options = Options(games=3, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Actuator(target, WindowChecking(desk, moves)), logs=logs)
+    assert len(logs) == 3 and {g.result for g in logs} <= {"won", "lost"}
+    assert moves["refused"] >= 4 and not desk.misses
+
+
 def test_user_restart_mid_game_is_followed(tmp_path):
     def fault(desk: FakeDesk) -> None:
         if desk.games == 1 and (desk.game.shown >= 0).sum() >= 20 and desk.game.status == "playing":

@@ -22,7 +22,7 @@ from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
 from bot.play.complete_read import ended, name_face, name_numbers
 from bot.play.options import Options
-from bot.screen.actuator import Actuator, Target
+from bot.screen.actuator import Actuator, Target, TargetMoved
 from bot.screen.capture import Region, Screen
 from bot.vision.calibrate import Calibration, best_offset, load_profile, locate
 from bot.vision.reader import Field, Reading, face_box, read
@@ -87,6 +87,11 @@ class GameView:
         self.region = Region(x0 + self.origin.left, y0 + self.origin.top, x1 - x0, y1 - y0)
         self.view = replace(f, left=f.left - x0, top=f.top - y0)
 
+    def forget_place(self) -> None:
+        """The mouse saw the game's window move: the next look searches the whole screen, as a
+        region grabbed where the window was can still show a game that is no longer there."""
+        self.region = self.view = None
+
     def calibrate(self, image: np.ndarray) -> None:
         """Where the game is (the profile's place, the window's, or anywhere on the screen), and
         which skin it wears; on_calibrated hears of the new target."""
@@ -130,6 +135,8 @@ class GameView:
         actuator = self.make_actuator(self.target(field, skin))
         try:
             actuator.restart()
+        except TargetMoved:  # (not pressed: the game is looked for again)
+            return False
         finally:
             actuator.close()
         self.say(f"a finished game of skin {skin.name!r} where the profile has it: "

@@ -104,7 +104,23 @@ class Player:
         try:
             return self._act(board, advice)
         except TargetMoved as err:
+            self.game_view.forget_place()
             raise Stale(str(err)) from err
+
+    def restart(self) -> None:
+        """A new game; a window that moves at that moment (the mouse refuses the press) is found
+        again and pressed again, as a dropped batch is, up to STALE_BATCHES times in a row."""
+        for _ in range(STALE_BATCHES):
+            self.still_wanted()
+            try:
+                self.actuator.restart()
+                return
+            except TargetMoved as err:
+                moved = err
+                self.game_view.forget_place()
+                image, _, _ = self.game_view.look(None)
+        raise Stop(f"stopped safely: {moved}, {STALE_BATCHES} times in a row; "
+                   f"last screenshot: {self.game_view.save_stop(image)}")
 
     def _act(self, board: Board, advice: Advice) -> int:
         assert self.actuator is not None
@@ -148,8 +164,7 @@ class Player:
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
         # board): one in progress is played on as it stands.
         if (reading.face != "playing" or in_progress) and not (in_progress and self.game_view.skin.new_game_key):
-            self.still_wanted()
-            self.actuator.restart()
+            self.restart()
             old = board
             for _ in range(RETRIES):  # wait until the new game is drawn: all covered, or (a game that
                 time.sleep(SETTLE)  # opens a start area itself, xdemineur) one play could not lead to
