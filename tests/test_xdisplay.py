@@ -47,3 +47,19 @@ def test_a_display_number_taken_in_the_meantime_is_left_to_its_owner(xvfb, monke
             second.stop()
         assert os.environ["DISPLAY"] == first  # (the first run's display, as it was)
         assert _holder(first) != 0 and Path(f"/tmp/.X11-unix/X{taken}").exists()
+
+
+def test_a_mouse_made_where_no_window_is_refuses_every_press(xvfb):
+    """The game moved off the point between the grab and the making of its mouse: no window is
+    there. Every press is refused (the loop then looks for the game again), never handed to
+    pyautogui's clicks, which check nothing."""
+    from bot.screen.xmouse import WindowMoved, for_target
+
+    with VirtualDisplay():
+        mouse = for_target((50, 50))  # a bare server: no window anywhere
+        assert mouse is not None
+        try:
+            with pytest.raises(WindowMoved):
+                mouse.click(50, 50)
+        finally:
+            mouse.close()

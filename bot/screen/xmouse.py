@@ -48,10 +48,9 @@ class X11Mouse:
         from bot.screen.actuator import _monitors, failsafe_points  # the root's corners, and every monitor's
 
         self.corners = set(failsafe_points([(0, 0, *self.size), *_monitors()]))
+        # No window there (it moved off the point since the screen was grabbed): every press is
+        # refused (WindowMoved) and the game looked for again, never pyautogui's unchecked clicks.
         self.window = self._top_at(*inside)
-        if self.window is None:
-            self.display.close()
-            raise BotError(f"no window at {inside}")
 
     def _top_at(self, x: int, y: int) -> tuple[int, int, int, int, int] | None:
         """The topmost mapped top-level window holding the point: (id, left, top, width, height)."""
@@ -79,7 +78,7 @@ class X11Mouse:
     def _grabbed(self, x: int, y: int, events: list[tuple[int, int]], focus: bool = False) -> None:
         self.display.grab_server()
         try:
-            if self._top_at(x, y) != self.window:
+            if self.window is None or self._top_at(x, y) != self.window:
                 raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
             self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
             if focus:  # (keys go to the focused window: the game's, as a click on it would make it)
