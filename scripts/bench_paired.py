@@ -38,7 +38,8 @@ def apply(variant: str) -> None:
     two-move score within which candidates are looked at three moves deep; none: off), deepcands,
     budget, next (how many of them, the two-move looks a decision may spend, the next clicks
     scored after each number), ties (top or bottom: which of cells alike is taken), living (1: the next
-    click's worth is the safest living cell's), allin (every interior cell a candidate when fewer remain)."""
+    click's worth is the safest living cell's), allin (every interior cell a candidate when fewer remain),
+    pseudo (1: chains joined by a pseudo link guessed first, bot.solver.chains.pseudo_links)."""
     if variant == "no-fifty":
         chains.unavoidable_pairs = lambda *_: []
         return
@@ -65,6 +66,7 @@ def apply(variant: str) -> None:
     guess.DEFER_SMALL = bool(int(values.get("defer", guess.DEFER_SMALL)))
     guess.OFF_EDGE = bool(int(values.get("offedge", guess.OFF_EDGE)))
     guess.CHAINS = bool(int(values.get("chains", guess.CHAINS)))
+    guess.PSEUDO_LINKS = bool(int(values.get("pseudo", guess.PSEUDO_LINKS)))
     if "deep" in values:
         guess.DEEP_MARGIN = None if values["deep"] == "none" else float(values["deep"])
     guess.DEEP_CANDIDATES = int(values.get("deepcands", guess.DEEP_CANDIDATES))

@@ -11,6 +11,7 @@ from bot.games import bench
 from bot.games.simulator import Game, parse_level
 from bot.solver import chains, guess
 from bot.solver.advice import Advice
+from bot.solver.endgame import MAX_LAYOUTS
 from bot.solver.probability import log_count, probabilities
 from bot.solver.rules import Problem, Rule, build_problem, fix
 
@@ -121,3 +122,61 @@ def test_every_chain_met_in_simulated_games_is_a_fair_coin() -> None:
     for index in range(150):
         bench.play_game(level, "safe", bench.game_seed(8, index), before_guess=check)
     assert met >= 5, met
+
+
+# Expert games (seed 9) whose positions hold chains joined by a pseudo link.
+PSEUDO_GAMES = (15, 60, 146, 157, 180, 297)
+
+
+def _pseudo_positions() -> list:
+    """(board, problem, mines, links) at each guess of PSEUDO_GAMES where a pseudo link is met."""
+    level = parse_level("expert")
+    met = []
+
+    def check(game: Game, advice: Advice) -> None:
+        if not game.placed:
+            return None
+        board = game.board()
+        problem = build_problem(board)
+        mines = proven_mines(problem)
+        if not chains.unavoidable_pairs(problem, mines) and not chains.unavoidable_chains(problem, mines):
+            links = chains.pseudo_links(problem, mines)
+            if links:
+                met.append((board, problem, mines, links))
+        return None
+
+    for index in PSEUDO_GAMES:
+        bench.play_game(level, "safe", bench.game_seed(9, index), before_guess=check)
+    return met
+
+
+def test_each_pseudo_link_met_is_as_likely_a_mine_either_way_and_only_in_one_way() -> None:
+    """The joined chain's two ways hold in as many layouts each; each cell of the pseudo link is a
+    mine in its own way's layouts and in no other (so no safer than a coin, and no riskier than
+    later, when the rest of the board has taught all it can)."""
+    positions = _pseudo_positions()
+    assert len(positions) >= 6, len(positions)
+    for _, problem, _, links in positions:
+        odds = probabilities(problem)
+        total = log_count(problem)
+        for (p, q), one, other in links:
+            ways = log_count(fix(problem, one, other)), log_count(fix(problem, other, one))
+            assert math.isclose(*ways, abs_tol=1e-9)
+            share = math.exp(ways[0] - total)
+            assert share <= 0.5 + 1e-9
+            assert math.isclose(odds.cells[p], share, abs_tol=1e-9) and math.isclose(odds.cells[q], share, abs_tol=1e-9)
+            assert (p in one) != (q in one)
+
+
+def test_pseudo_links_are_guessed_first_when_on(monkeypatch) -> None:
+    """Unless few layouts are left (the exact search then decides the whole game's chance)."""
+    monkeypatch.setattr(guess, "PSEUDO_LINKS", True)
+    many = 0
+    for board, problem, mines, links in _pseudo_positions():
+        log_layouts = probabilities(problem).log_layouts
+        if log_layouts <= math.log(MAX_LAYOUTS):
+            continue
+        many += 1
+        pick = guess.choose_guess(board, problem, _grid(board, problem), mines, log_layouts)
+        assert pick in {cell for pair, _, _ in links for cell in pair}
+    assert many >= 2, many

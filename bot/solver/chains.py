@@ -14,24 +14,39 @@ The two-cell case with no unknown neighbours is `unavoidable_pairs`.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from bot.board import Cell, neighbours
 from bot.solver.rules import Problem
+
+
+def _links(problem: Problem, mines: frozenset[Cell], wide: bool = False) -> list[list[Cell]]:
+    """The unknown cells of each number that needs one more mine among two of them (wide: among
+    more than two)."""
+    found = []
+    for rule in problem.rules:
+        unknown = [c for c in rule.cells if c not in mines]
+        if rule.count - (len(rule.cells) - len(unknown)) == 1 and (len(unknown) > 2 if wide else len(unknown) == 2):
+            found.append(unknown)
+    return found
+
+
+def _touching(problem: Problem) -> dict[Cell, list[tuple[Cell, ...]]]:
+    touching: dict[Cell, list[tuple[Cell, ...]]] = {}
+    for rule in problem.rules:
+        for cell in rule.cells:
+            touching.setdefault(cell, []).append(rule.cells)
+    return touching
 
 
 def unavoidable_chains(problem: Problem, mines: frozenset[Cell]) -> list[tuple[frozenset[Cell], frozenset[Cell]]]:
     """Each chain as its two ways (the cells holding the mines in one, in the other), smallest
     first."""
     links: dict[Cell, set[Cell]] = {}
-    for rule in problem.rules:
-        unknown = [c for c in rule.cells if c not in mines]
-        if len(unknown) == 2 and rule.count - (len(rule.cells) - len(unknown)) == 1:
-            a, b = unknown
-            links.setdefault(a, set()).add(b)
-            links.setdefault(b, set()).add(a)
-    touching: dict[Cell, list[tuple[Cell, ...]]] = {}
-    for rule in problem.rules:
-        for cell in rule.cells:
-            touching.setdefault(cell, []).append(rule.cells)
+    for a, b in _links(problem, mines):
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    touching = _touching(problem)
     unknown_cells = set(problem.covered) - mines
     found: list[tuple[frozenset[Cell], frozenset[Cell]]] = []
     seen: set[Cell] = set()
@@ -48,6 +63,47 @@ def unavoidable_chains(problem: Problem, mines: frozenset[Cell]) -> list[tuple[f
             continue
         found.append((one, other))
     found.sort(key=lambda ways: (len(ways[0]), min(ways[0] | ways[1])))
+    return found
+
+
+def pseudo_links(problem: Problem, mines: frozenset[Cell]
+                 ) -> list[tuple[tuple[Cell, Cell], frozenset[Cell], frozenset[Cell]]]:
+    """Two chains (or lone cells) joined by a "pseudo link" (DavidNHill's pseudo-50/50): two cells
+    of a number that needs one more mine among more than two. The joined chain holds its mines in
+    one way, in the other, or, with both cells of the pseudo link safe (that number's mine
+    elsewhere), in a third way the rest of the board may yet reveal. Where nothing but a click in
+    the chain can tell the first two apart (the same exact check as `unavoidable_chains`), each
+    cell of the pseudo link is a mine in one of them only, as likely as the other: its chance is
+    the same whether it is taken now or after the board has taught all it can, so it is taken
+    now, and its number may teach something. Each as the pair and the joined chain's two ways, in
+    the order found."""
+    links: dict[Cell, set[Cell]] = {}
+    for a, b in _links(problem, mines):
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    touching = _touching(problem)
+    unknown_cells = set(problem.covered) - mines
+    groups: dict[Cell, dict[Cell, int] | None] = {}  # each cell's chain, None where its links clash
+
+    def group(cell: Cell) -> dict[Cell, int] | None:
+        if cell not in groups:
+            side, clash = _two_colour(links, cell) if cell in links else ({cell: 0}, False)
+            for member in side:
+                groups[member] = None if clash else side
+        return groups[cell]
+
+    found: list[tuple[tuple[Cell, Cell], frozenset[Cell], frozenset[Cell]]] = []
+    for cells in _links(problem, mines, wide=True):
+        for p, q in combinations(cells, 2):
+            first, second = group(p), group(q)
+            if first is None or second is None or first is second or any(f[0] == (p, q) for f in found):
+                continue
+            flip = first[p] == second[q]  # p and q in opposite ways
+            side = {**first, **{c: s ^ flip for c, s in second.items()}}
+            one = frozenset(c for c, s in side.items() if s == 0)
+            other = frozenset(c for c, s in side.items() if s == 1)
+            if len(one) == len(other) and _indistinguishable(problem, one, other, touching, unknown_cells):
+                found.append(((p, q), one, other))
     return found
 
 

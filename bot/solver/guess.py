@@ -57,6 +57,9 @@ OFF_EDGE = False
 #: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s). On: 8 129 vs
 #: 8 030 of 20 000 paired Expert games (p = 0.0004, README).
 CHAINS = True
+#: Chains joined by a pseudo link (bot.solver.chains.pseudo_links: DavidNHill's pseudo-50/50) are
+#: guessed first too, by the pseudo link's cell with the best two-move score.
+PSEUDO_LINKS = False
 
 
 #: Three moves deep (bot.solver.lookahead.three_moves) for the candidates whose two-move scores lie
@@ -126,6 +129,11 @@ def choose_guess(
             pocket = None
         if pocket is not None:
             return pocket
+    if PSEUDO_LINKS:
+        joined = sorted({cell for pair, _, _ in chains.pseudo_links(problem, mines) for cell in pair})
+        pick = _pick_pseudo(problem, grid, shut, joined, deadline) if joined else None
+        if pick is not None:  # its chance is the same now as later, and its number may teach
+            return pick
     best = max(1.0 - grid[c] for c in covered)
     floor = best * CUTOFF if CUTOFF is not None else best - SLACK
     near = [c for c in covered if 1.0 - grid[c] >= floor]
