@@ -6,6 +6,7 @@ guesses decide the difference. It says how often the two disagree, and where.
     python3 scripts/bench_oracle.py --oracle "java -cp DIR Driver" --level expert --games 10000 --jobs 2
     python3 scripts/bench_oracle.py --oracle "..." --take FF,IF,FI      # not when both are interior
     python3 scripts/bench_oracle.py --oracle "..." --seed 2027 --start 20000 --games 10000  # a slice
+    python3 scripts/bench_oracle.py --oracle "..." --covered 400:480   # only early in the game
 
 The other solver runs as a process of its own (one per worker) speaking a line protocol on its
 standard input and output: for each guessing position the bot writes `cols rows MINES;OPEN` (cell
@@ -17,7 +18,8 @@ and mines are the bot's own throughout: only the guess changes.
 Kinds of guess (`--take`): two letters, the bot's cell then the other's, F a cell next to an open
 one, I one that is not (II is mostly a choice between cells alike by symmetry, such as two far
 corners); a third character `-`, `=` or `+` narrows it to where the other's cell is less safe, as
-safe, or safer by the bot's odds.
+safe, or safer by the bot's odds. `--covered A:B` takes them only where A to B-1 cells are still
+covered (the game's phase: on Expert, 400:480 is the start).
 """
 
 from __future__ import annotations
@@ -77,14 +79,16 @@ def kind(game: Game, ours: Cell, theirs: Cell, odds: np.ndarray) -> str:
         "-" if gap > 1e-9 else "+" if gap < -1e-9 else "=")
 
 
-def _game(task: tuple[Level, int, int, str, str | None]) -> tuple[bool, bool, Counter]:
-    level, seed, index, command, take = task
+def _game(task: tuple[Level, int, int, str, str | None, range]) -> tuple[bool, bool, Counter]:
+    level, seed, index, command, take, covered = task
     alone = bench.play_game(level, "safe", bench.game_seed(seed, index)).won
     kinds: Counter = Counter()
 
     def other(game: Game, advice: Advice) -> Cell | None:
         if not game.placed or advice.guess is None or advice.probability is None:
             return None  # (the first click: there is no position to ask about yet)
+        if int((game.shown == UNOPENED).sum()) not in covered:
+            return None
         theirs = _ask(command, game)
         if theirs is None or theirs == advice.guess:
             return None
@@ -107,10 +111,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--take", default=None,
                         help="kinds of guess to take from it (FF,IF,FI,II, FF-...); all if unset")
+    parser.add_argument("--covered", default=None, metavar="A:B",
+                        help="take its guesses only where A to B-1 cells are still covered")
     args = parser.parse_args()
     take = None if args.take is None else set(args.take.split(","))
     level = parse_level(args.level)
-    tasks = [(level, args.seed, i, args.oracle, take) for i in range(args.start, args.start + args.games)]
+    try:
+        low, high = (int(n) for n in args.covered.split(":")) if args.covered else (0, level.rows * level.cols + 1)
+    except ValueError:
+        parser.error(f"--covered takes A:B, two whole numbers (got {args.covered!r})")
+    covered = range(low, high)
+    tasks = [(level, args.seed, i, args.oracle, take, covered) for i in range(args.start, args.start + args.games)]
     if args.jobs <= 1:
         results = list(map(_game, tasks))
     else:
@@ -122,8 +133,9 @@ def main() -> None:
     only_helped = sum(h and not a for a, h, _ in results)
     kinds: Counter = sum((r[2] for r in results), Counter())
     boards = f"boards {args.start} to {args.start + args.games - 1}" if args.start else f"{args.games} boards"
+    which = (args.take or "all") + (f", covered {args.covered}" if args.covered else "")
     print(f"{args.level}, safe rule, {boards} (seed {args.seed}): the bot alone won {alone}, "
-          f"with the other's guesses ({args.take or 'all'}) {helped}; "
+          f"with the other's guesses ({which}) {helped}; "
           f"won only alone {only_alone}, only with them {only_helped}")
     if only_alone + only_helped:
         print(sign_test(only_helped, only_alone))

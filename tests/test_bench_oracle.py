@@ -49,3 +49,16 @@ def test_guesses_of_other_kinds_are_not_taken(tmp_path: Path) -> None:
     alone = first.split("the bot alone won ")[1].split(",")[0]
     assert f"with the other's guesses (XX) {alone};" in first, out
     assert any(f"{k}" in out.splitlines()[-1] for k in ("FF", "FI", "IF", "II")), out
+
+
+def test_guesses_outside_the_covered_range_are_not_taken(tmp_path: Path) -> None:
+    """No Beginner position has 81 or more cells covered once a guess is due: none is taken; with
+    the whole range, every game the bot alone lost is won."""
+    seer = tmp_path / "seer.py"
+    seer.write_text(SEER)
+    first = run(f"{sys.executable} {seer}", "--covered", "81:82").splitlines()[0]
+    alone = first.split("the bot alone won ")[1].split(",")[0]
+    assert f"with the other's guesses (all, covered 81:82) {alone};" in first, first
+    assert int(alone) < 30
+    every = run(f"{sys.executable} {seer}", "--covered", "0:82").splitlines()[0]
+    assert "(all, covered 0:82) 30;" in every, every
