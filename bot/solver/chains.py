@@ -31,6 +31,15 @@ def _links(problem: Problem, mines: frozenset[Cell], wide: bool = False) -> list
     return found
 
 
+def _link_graph(problem: Problem, mines: frozenset[Cell]) -> dict[Cell, set[Cell]]:
+    """Each cell's partners in "one mine in these two cells"."""
+    links: dict[Cell, set[Cell]] = {}
+    for a, b in _links(problem, mines):
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    return links
+
+
 def _touching(problem: Problem) -> dict[Cell, list[tuple[Cell, ...]]]:
     touching: dict[Cell, list[tuple[Cell, ...]]] = {}
     for rule in problem.rules:
@@ -42,10 +51,7 @@ def _touching(problem: Problem) -> dict[Cell, list[tuple[Cell, ...]]]:
 def unavoidable_chains(problem: Problem, mines: frozenset[Cell]) -> list[tuple[frozenset[Cell], frozenset[Cell]]]:
     """Each chain as its two ways (the cells holding the mines in one, in the other), smallest
     first."""
-    links: dict[Cell, set[Cell]] = {}
-    for a, b in _links(problem, mines):
-        links.setdefault(a, set()).add(b)
-        links.setdefault(b, set()).add(a)
+    links = _link_graph(problem, mines)
     touching = _touching(problem)
     unknown_cells = set(problem.covered) - mines
     found: list[tuple[frozenset[Cell], frozenset[Cell]]] = []
@@ -77,10 +83,7 @@ def pseudo_links(problem: Problem, mines: frozenset[Cell]
     the same whether it is taken now or after the board has taught all it can, so it is taken
     now, and its number may teach something. Each as the pair and the joined chain's two ways, in
     the order found."""
-    links: dict[Cell, set[Cell]] = {}
-    for a, b in _links(problem, mines):
-        links.setdefault(a, set()).add(b)
-        links.setdefault(b, set()).add(a)
+    links = _link_graph(problem, mines)
     touching = _touching(problem)
     unknown_cells = set(problem.covered) - mines
     groups: dict[Cell, dict[Cell, int] | None] = {}  # each cell's chain, None where its links clash
