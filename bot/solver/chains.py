@@ -20,13 +20,12 @@ from bot.board import Cell, neighbours
 from bot.solver.rules import Problem
 
 
-def _links(problem: Problem, mines: frozenset[Cell], wide: bool = False) -> list[list[Cell]]:
-    """The unknown cells of each number that needs one more mine among two of them (wide: among
-    more than two)."""
+def _needing_one(problem: Problem, mines: frozenset[Cell]) -> list[list[Cell]]:
+    """The unknown cells of each number that needs one more mine among them."""
     found = []
     for rule in problem.rules:
         unknown = [c for c in rule.cells if c not in mines]
-        if rule.count - (len(rule.cells) - len(unknown)) == 1 and (len(unknown) > 2 if wide else len(unknown) == 2):
+        if rule.count - (len(rule.cells) - len(unknown)) == 1:
             found.append(unknown)
     return found
 
@@ -34,10 +33,17 @@ def _links(problem: Problem, mines: frozenset[Cell], wide: bool = False) -> list
 def _link_graph(problem: Problem, mines: frozenset[Cell]) -> dict[Cell, set[Cell]]:
     """Each cell's partners in "one mine in these two cells"."""
     links: dict[Cell, set[Cell]] = {}
-    for a, b in _links(problem, mines):
-        links.setdefault(a, set()).add(b)
-        links.setdefault(b, set()).add(a)
+    for cells in _needing_one(problem, mines):
+        if len(cells) == 2:
+            a, b = cells
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
     return links
+
+
+def _ways(side: dict[Cell, int]) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """A two-coloured chain's cells of one way, and of the other."""
+    return (frozenset(c for c, s in side.items() if s == 0), frozenset(c for c, s in side.items() if s == 1))
 
 
 def _touching(problem: Problem) -> dict[Cell, list[tuple[Cell, ...]]]:
@@ -63,8 +69,7 @@ def unavoidable_chains(problem: Problem, mines: frozenset[Cell]) -> list[tuple[f
         seen |= side.keys()
         if clash:
             continue
-        one = frozenset(c for c, s in side.items() if s == 0)
-        other = frozenset(c for c, s in side.items() if s == 1)
+        one, other = _ways(side)
         if len(one) != len(other) or not _indistinguishable(problem, one, other, touching, unknown_cells):
             continue
         found.append((one, other))
@@ -96,15 +101,15 @@ def pseudo_links(problem: Problem, mines: frozenset[Cell]
         return groups[cell]
 
     found: list[tuple[tuple[Cell, Cell], frozenset[Cell], frozenset[Cell]]] = []
-    for cells in _links(problem, mines, wide=True):
-        for p, q in combinations(cells, 2):
+    tried: set[tuple[Cell, Cell]] = set()  # (two numbers may share a pair: checked once)
+    for cells in _needing_one(problem, mines):
+        for p, q in combinations(cells, 2) if len(cells) > 2 else ():
             first, second = group(p), group(q)
-            if first is None or second is None or first is second or any(f[0] == (p, q) for f in found):
+            if first is None or second is None or first is second or (p, q) in tried:
                 continue
+            tried.add((p, q))
             flip = first[p] == second[q]  # p and q in opposite ways
-            side = {**first, **{c: s ^ flip for c, s in second.items()}}
-            one = frozenset(c for c, s in side.items() if s == 0)
-            other = frozenset(c for c, s in side.items() if s == 1)
+            one, other = _ways({**first, **{c: s ^ flip for c, s in second.items()}})
             if len(one) == len(other) and _indistinguishable(problem, one, other, touching, unknown_cells):
                 found.append(((p, q), one, other))
     return found
