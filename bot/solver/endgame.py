@@ -106,75 +106,83 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
     n = len(cells)
     where = {c: i for i, c in enumerate(cells)}
     around = [[where[m] for m in neighbours(problem.shape, c) if m in where] for c in cells]
-    # What each cell shows under each layout (-1: a mine), one list per cell.
-    shows = [[-1 if lay >> i & 1 else sum(lay >> j & 1 for j in around[i]) for lay in found] for i in range(n)]
+    # Sets of layouts are bitmasks over `found`; each cell's layouts by what it shows in them, so
+    # that splitting a set by a cell's number is a few ANDs, never a walk over the layouts.
+    mine = [0] * n
+    shows: list[dict[int, int]] = [{} for _ in range(n)]
+    for k, lay in enumerate(found):
+        bit = 1 << k
+        for i in range(n):
+            if lay >> i & 1:
+                mine[i] |= bit
+            else:
+                v = sum(lay >> j & 1 for j in around[i])
+                shows[i][v] = shows[i].get(v, 0) | bit
+    masks = [list(by_number.values()) for by_number in shows]
     everyone = (1 << len(found)) - 1
     nodes = [0]
 
-    def members(s: int) -> list[int]:
-        out = []
-        while s:
-            low = s & -s
-            out.append(low.bit_length() - 1)
-            s ^= low
-        return out
+    def split(s: int, i: int) -> list[int]:
+        """The layouts of s where cell i is safe, by the number it shows."""
+        return [g for m in masks[i] if (g := s & m)]
 
-    def split(ks: list[int], i: int) -> dict[int, int]:
-        """The layouts of ks (the members of a set) by what cell i shows in them."""
-        groups: dict[int, int] = {}
-        row = shows[i]
-        for k in ks:
-            v = row[k]
-            groups[v] = groups.get(v, 0) | (1 << k)
-        return groups
-
-    def informative(s: int, ks: list[int]) -> int | None:
+    def informative(s: int) -> int | None:
         """A cell safe in every layout of s whose number still differs between them: opening it
         is free and teaches something (a cell opened before shows one number throughout)."""
         for i in range(n):
-            first = shows[i][ks[0]]
-            if first >= 0 and all(shows[i][k] >= 0 for k in ks) and any(shows[i][k] != first for k in ks):
-                return i
+            if not s & mine[i]:
+                for m in masks[i]:
+                    if s & m:
+                        if s & m != s:
+                            return i
+                        break
         return None
 
     @cache
-    def value(s: int) -> float:
-        """Chance to win from the layouts in s."""
-        ks = members(s)
-        if len(ks) == 1:
-            return 1.0
+    def wins(s: int) -> int:
+        """In how many of the layouts of s the best play wins (exact integers: no rounding
+        decides between two guesses that win equally often)."""
+        size = s.bit_count()
+        if size == 1:
+            return 1
         nodes[0] += 1
         if nodes[0] > NODES:
             raise TooBig("too many positions")
-        free = informative(s, ks)
+        free = informative(s)
         if free is not None:
-            return sum(g.bit_count() / len(ks) * value(g) for g in split(ks, free).values())
-        return best_of(s, ks, range(n))[0]
+            return sum(map(wins, split(s, free)))
+        return best_of(s, size, range(n))[0]
 
-    def best_of(s: int, ks: list[int], tried: Iterable[int]) -> tuple[float, int | None]:
-        """The best cell to open among `tried`, and its chance to win, safest cells first: a cell
-        never wins more often than it survives, so the scan stops once none can beat the best."""
+    def best_of(s: int, size: int, tried: Iterable[int]) -> tuple[int, int | None]:
+        """The best cell to open among `tried`, and in how many layouts of s it wins. A cell never
+        wins where it is a mine, so cells are tried safest first and the scan stops once none can
+        beat the best; a cell's own count stops as soon as what is left of it cannot."""
         options = []
         for i in tried:
-            safe = sum(1 for k in ks if shows[i][k] >= 0)
-            if 0 < safe < len(ks):  # cells safe everywhere teach nothing more; mines everywhere never
+            safe = size - (s & mine[i]).bit_count()
+            if 0 < safe < size:  # cells safe everywhere teach nothing more; mines everywhere never
                 options.append((safe, i))
         options.sort(reverse=True)
-        best: tuple[float, int | None] = (0.0, None)
+        best: tuple[int, int | None] = (0, None)
         for safe, i in options:
-            if safe / len(ks) <= best[0]:
+            if safe <= best[0]:
                 break
-            chance = sum(g.bit_count() / len(ks) * value(g) for v, g in split(ks, i).items() if v >= 0)
-            if chance > best[0]:
-                best = (chance, i)
+            total, rest = 0, safe
+            for g in split(s, i):
+                total += wins(g)
+                rest -= g.bit_count()
+                if total + rest <= best[0]:
+                    break
+            else:
+                if total > best[0]:
+                    best = (total, i)
         return best
 
     pick = [where[c] for c in candidates if c in where] if candidates is not None else range(n)
     try:
-        ks = list(range(len(found)))
-        if informative(everyone, ks) is not None:  # a proven-safe cell is opened first: no guess due
+        if informative(everyone) is not None:  # a proven-safe cell is opened first: no guess due
             return None
-        chance, i = best_of(everyone, ks, pick)
+        won, i = best_of(everyone, len(found), pick)
     except TooBig:
         return None
-    return None if i is None else (cells[i], chance)
+    return None if i is None else (cells[i], won / len(found))
