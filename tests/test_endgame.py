@@ -121,3 +121,18 @@ def test_a_long_nearly_settled_frontier_is_not_searched_cell_by_cell():
     rules = (*(Rule((cell,), 1, cell) for cell in frontier[:1500]), Rule(frontier[1500:], 1, frontier[1500]))
     problem = Problem((3, 1502), frontier, (), rules, 1501)
     assert best_guess(problem) is None
+
+
+def test_a_search_past_its_deadline_gives_way_to_the_usual_guess(monkeypatch):
+    """A live decision must not wait on a slow machine: the search counts its size (so a board is
+    played alike everywhere) but also stops at the decision's deadline, answering None."""
+    from bot.solver import endgame
+    from bot.solver.deadline import Deadline
+
+    monkeypatch.setattr(endgame, "MAX_LAYOUTS", 1000)
+    monkeypatch.setattr(endgame, "NODES", 10**6)
+    problem = build_problem(parse_grid("1????\n?????\n?????\n?????", mines=3))  # 360 layouts
+    assert len(layouts(problem)[1]) == 360
+    cell, chance = best_guess(problem)
+    assert 0.5 < chance < 1.0
+    assert best_guess(problem, deadline=Deadline.after(0)) is None

@@ -18,6 +18,7 @@ from functools import cache
 from itertools import combinations
 
 from bot.board import Cell, neighbours
+from bot.solver.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.solver.rules import Problem
 
 #: Search only when at most this many layouts remain (and give up past NODES positions).
@@ -94,9 +95,12 @@ def layouts(problem: Problem, limit: int | None = None) -> tuple[tuple[Cell, ...
     return cells, found
 
 
-def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[Cell, float] | None:
+def best_guess(problem: Problem, candidates: list[Cell] | None = None,
+               deadline: Deadline = NO_LIMIT) -> tuple[Cell, float] | None:
     """The guess with the highest chance to win the game, and that chance; None if the position
-    is too big to search (then the usual guess applies)."""
+    is too big to search, or the deadline passes first (then the usual guess applies). The size
+    is bounded by counts, not time, so that a board is played alike on any machine; the deadline
+    only keeps a live decision from waiting on a slow one."""
     try:
         cells, found = layouts(problem)
     except TooBig:
@@ -148,6 +152,8 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
         nodes[0] += 1
         if nodes[0] > NODES:
             raise TooBig("too many positions")
+        if not nodes[0] % 1024:
+            deadline.check()
         free = informative(s)
         if free is not None:
             return sum(map(wins, split(s, free)))
@@ -183,6 +189,6 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None) -> tuple[
         if informative(everyone) is not None:  # a proven-safe cell is opened first: no guess due
             return None
         won, i = best_of(everyone, len(found), pick)
-    except TooBig:
+    except (TooBig, OutOfTime):
         return None
     return None if i is None else (cells[i], won / len(found))

@@ -121,7 +121,7 @@ def choose_guess(
             pick = _pick_pseudo(problem, grid, shut, cells, deadline)
             return cells[0] if pick is None else pick
     if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
-        end = best_guess(problem)  # few layouts left: the exact chance to win decides
+        end = best_guess(problem, deadline=deadline)  # few layouts left: the exact chance to win decides
         if end is not None:
             return end[0]
     if POCKETS:
