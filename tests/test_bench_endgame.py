@@ -1,0 +1,37 @@
+"""scripts/bench_endgame.py --layouts: a larger search judged, exactly, where only it applies."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> dict[str, float]:
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_endgame.py"), *args],
+                          capture_output=True, text=True, timeout=900, check=True)
+    line = done.stdout.strip().splitlines()[-1]
+    found = re.search(r": (\d+) positions .* finished (\d+), picked another cell at (\d+) \(a worse one at (\d+)\); "
+                      r"exact wins gained (-?[\d.]+)", line)
+    assert found, line
+    return dict(zip(("positions", "solved", "changed", "worse", "gain"), map(float, found.groups())))
+
+
+def test_the_search_the_bot_plays_with_agrees_with_itself() -> None:
+    """Where the bot's own search applies (up to 200 layouts) the same search gains nothing: it is
+    what picked the guess (or a 50/50 rule took a cell that wins as often, before it)."""
+    tally = run("--level", "beginner", "--games", "30", "--seed", "4", "--layouts", "0:200")
+    assert tally["positions"] > 0
+    assert tally["worse"] == 0 and tally["gain"] == 0
+
+
+def test_a_larger_search_is_never_worse_than_the_guess_it_replaces() -> None:
+    """Boards 0-59 of seed 2027 meet positions of 200-1 000 layouts; an exact search picks there a
+    cell that wins at least as often as the bot's guess, often more."""
+    tally = run("--level", "expert", "--games", "60", "--seed", "2027", "--layouts", "200:1000", "--nodes", "60000",
+                "--jobs", "2")
+    assert tally["positions"] >= 1 and tally["solved"] >= 1
+    assert tally["worse"] == 0 and tally["gain"] > 0
