@@ -8,6 +8,10 @@ splits them further); the value of a set of layouts is the best guess's chance s
 splits. A set of layouts fixes everything known, so values are memoised on it. A guess never
 wins more often than it survives, so candidates are tried safest first and the search stops as
 soon as no later one can beat the best found (exact pruning).
+
+Sets of layouts are bitmasks, and each cell keeps one mask per number it can show, so a split
+is a few ANDs whatever the number of layouts; values are counted in layouts won (integers), so
+two guesses that win equally often tie exactly, never by a rounding.
 """
 
 from __future__ import annotations
