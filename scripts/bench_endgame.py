@@ -3,14 +3,15 @@
 the exact chance to win of its pick with that of the guess played (both with best play after).
 
     python3 scripts/bench_endgame.py --level beginner --games 3000
-    python3 scripts/bench_endgame.py --level expert --games 5000 --seed 2027 --layouts 200:1000 --nodes 60000
+    python3 scripts/bench_endgame.py --level expert --games 5000 --seed 2027 \
+        --layouts 200:1000 --nodes 60000 --own-nodes 5000
 
 Without `--layouts` the bot plays with the secondary-safety guess alone, and the search as it is
-judges that guess. With `--layouts A:B` the bot plays as it is (its search takes up to A layouts),
-and a larger search (up to B layouts, `--nodes` positions) is judged where only it applies: more
-than A layouts, at most B. Each pick is valued by a search without limits, so the figure is the
-exact gain in wins that the larger search would bring on these positions, free of the luck of the
-games (a paired run of whole games cannot see a gain this rare).
+judges that guess. With `--layouts A:B` the bot plays with its search taking up to A layouts (and
+`--own-nodes` positions), and a larger search (up to B layouts, `--nodes` positions) is judged
+where only it applies: more than A layouts, at most B. Each pick is valued by a search without
+limits, so the figure is the exact gain in wins that the larger search would bring on these
+positions, free of the luck of the games (a paired run of whole games cannot see a gain this rare).
 """
 
 from __future__ import annotations
@@ -39,11 +40,12 @@ def _search(problem, candidates=None, size: tuple[int, int] = UNLIMITED):
     return endgame.best_guess(problem, candidates)
 
 
-def _larger(task: tuple[Level, int, int, int, int, int]) -> dict[str, float]:
-    """One game played as the bot plays; at each position only the larger search takes, the
-    exact chance its pick gains over the bot's."""
-    level, seed, index, low, high, nodes = task
-    own = (endgame.MAX_LAYOUTS, endgame.NODES)
+def _larger(task: tuple[Level, int, int, int, int, int, int]) -> dict[str, float]:
+    """One game played by the bot with the smaller search; at each position only the larger search
+    takes, the exact chance its pick gains over the bot's."""
+    level, seed, index, low, high, nodes, own_nodes = task
+    own = (low, own_nodes)
+    guess.MAX_LAYOUTS, (endgame.MAX_LAYOUTS, endgame.NODES) = low, own
     tally = {"positions": 0, "solved": 0, "changed": 0, "worse": 0, "gain": 0.0, "seconds": 0.0, "slowest": 0.0}
 
     def judge(game: Game, advice: Advice) -> None:
@@ -82,6 +84,7 @@ def main() -> None:
     parser.add_argument("--layouts", default=None, metavar="A:B",
                         help="judge a search up to B layouts where the bot's (up to A) does not apply")
     parser.add_argument("--nodes", type=int, default=endgame.NODES, help="the larger search's positions")
+    parser.add_argument("--own-nodes", type=int, default=endgame.NODES, help="the bot's own search's positions")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     level = parse_level(args.level)
@@ -90,7 +93,8 @@ def main() -> None:
             low, high = (int(n) for n in args.layouts.split(":"))
         except ValueError:
             parser.error(f"--layouts takes A:B, two whole numbers (got {args.layouts!r})")
-        tasks = [(level, args.seed, i, low, high, args.nodes) for i in range(args.start, args.start + args.games)]
+        boards = range(args.start, args.start + args.games)
+        tasks = [(level, args.seed, i, low, high, args.nodes, args.own_nodes) for i in boards]
         if args.jobs <= 1:
             tallies = list(map(_larger, tasks))
         else:

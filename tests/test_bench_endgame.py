@@ -23,7 +23,8 @@ def run(*args: str) -> dict[str, float]:
 def test_the_search_the_bot_plays_with_agrees_with_itself() -> None:
     """Where the bot's own search applies (up to 200 layouts) the same search gains nothing: it is
     what picked the guess (or a 50/50 rule took a cell that wins as often, before it)."""
-    tally = run("--level", "beginner", "--games", "30", "--seed", "4", "--layouts", "0:200")
+    tally = run("--level", "beginner", "--games", "30", "--seed", "4", "--layouts", "0:200", "--nodes", "5000",
+                "--own-nodes", "5000")
     assert tally["positions"] > 0
     assert tally["worse"] == 0 and tally["gain"] == 0
 
@@ -32,6 +33,6 @@ def test_a_larger_search_is_never_worse_than_the_guess_it_replaces() -> None:
     """Boards 0-59 of seed 2027 meet positions of 200-1 000 layouts; an exact search picks there a
     cell that wins at least as often as the bot's guess, often more."""
     tally = run("--level", "expert", "--games", "60", "--seed", "2027", "--layouts", "200:1000", "--nodes", "60000",
-                "--jobs", "2")
+                "--own-nodes", "5000", "--jobs", "2")
     assert tally["positions"] >= 1 and tally["solved"] >= 1
     assert tally["worse"] == 0 and tally["gain"] > 0

@@ -133,6 +133,6 @@ def test_a_search_past_its_deadline_gives_way_to_the_usual_guess(monkeypatch):
     monkeypatch.setattr(endgame, "NODES", 10**6)
     problem = build_problem(parse_grid("1????\n?????\n?????\n?????", mines=3))  # 360 layouts
     assert len(layouts(problem)[1]) == 360
-    cell, chance = best_guess(problem)
+    _, chance = best_guess(problem)
     assert 0.5 < chance < 1.0
     assert best_guess(problem, deadline=Deadline.after(0)) is None
