@@ -45,7 +45,8 @@ def _larger(task: tuple[Level, int, int, int, int, int, int]) -> dict[str, float
     takes, the exact chance its pick gains over the bot's."""
     level, seed, index, low, high, nodes, own_nodes = task
     own = (low, own_nodes)
-    guess.MAX_LAYOUTS, (endgame.MAX_LAYOUTS, endgame.NODES) = low, own
+    guess.MAX_LAYOUTS = low or 1e-300  # (0: the bot plays without its search)
+    endgame.MAX_LAYOUTS, endgame.NODES = own
     tally = {"positions": 0, "solved": 0, "changed": 0, "worse": 0, "gain": 0.0, "seconds": 0.0, "slowest": 0.0}
 
     def judge(game: Game, advice: Advice) -> None:
