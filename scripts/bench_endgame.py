@@ -26,16 +26,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.board import Cell
 from bot.games import bench
 from bot.games.simulator import Game, Level, parse_level
 from bot.solver import endgame, guess
 from bot.solver.advice import Advice
-from bot.solver.rules import build_problem
+from bot.solver.rules import Problem, build_problem
 
 UNLIMITED = (10**6, 10**9)  # layouts, positions: the search that values the picks
 
 
-def _search(problem, candidates=None, size: tuple[int, int] = UNLIMITED):
+def _search(problem: Problem, candidates: list[Cell] | None = None,
+            size: tuple[int, int] = UNLIMITED) -> tuple[Cell, float] | None:
     endgame.MAX_LAYOUTS, endgame.NODES = size
     return endgame.best_guess(problem, candidates)
 

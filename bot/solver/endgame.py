@@ -141,8 +141,8 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None,
         for i in range(n):
             if not s & mine[i]:
                 for m in masks[i]:
-                    if s & m:
-                        if s & m != s:
+                    if part := s & m:
+                        if part != s:
                             return i
                         break
         return None
