@@ -26,29 +26,21 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.board import Cell
 from bot.games import bench
 from bot.games.simulator import Game, Level, parse_level
 from bot.solver import endgame, guess
 from bot.solver.advice import Advice
-from bot.solver.rules import Problem, build_problem
+from bot.solver.rules import build_problem
 
-UNLIMITED = (10**6, 10**9)  # layouts, positions: the search that values the picks
-
-
-def _search(problem: Problem, candidates: list[Cell] | None = None,
-            size: tuple[int, int] = UNLIMITED) -> tuple[Cell, float] | None:
-    endgame.MAX_LAYOUTS, endgame.NODES = size
-    return endgame.best_guess(problem, candidates)
+UNLIMITED = {"limit": 10**6, "nodes_limit": 10**9}  # the search that values the picks
 
 
 def _larger(task: tuple[Level, int, int, int, int, int, int]) -> dict[str, float]:
     """One game played by the bot with the smaller search; at each position only the larger search
     takes, the exact chance its pick gains over the bot's."""
     level, seed, index, low, high, nodes, own_nodes = task
-    own = (low, own_nodes)
     guess.MAX_LAYOUTS = low or 1e-300  # (0: the bot plays without its search)
-    endgame.MAX_LAYOUTS, endgame.NODES = own
+    endgame.MAX_LAYOUTS, endgame.NODES = low, own_nodes
     tally = {"positions": 0, "solved": 0, "changed": 0, "worse": 0, "gain": 0.0, "seconds": 0.0, "slowest": 0.0}
 
     def judge(game: Game, advice: Advice) -> None:
@@ -61,18 +53,17 @@ def _larger(task: tuple[Level, int, int, int, int, int, int]) -> dict[str, float
             return
         tally["positions"] += 1
         start = time.perf_counter()
-        pick = _search(problem, size=(high, nodes))
+        pick = endgame.best_guess(problem, limit=high, nodes_limit=nodes)
         took = time.perf_counter() - start
         tally["seconds"] += took
         tally["slowest"] = max(tally["slowest"], took)
         if pick is not None:
             tally["solved"] += 1
             if pick[0] != advice.guess:
-                played = _search(problem, [advice.guess])
+                played = endgame.best_guess(problem, [advice.guess], **UNLIMITED)
                 tally["changed"] += 1
                 tally["gain"] += pick[1] - played[1]
                 tally["worse"] += pick[1] < played[1] - 1e-12
-        endgame.MAX_LAYOUTS, endgame.NODES = own  # the bot plays on as it is
 
     bench.play_game(level, "safe", bench.game_seed(seed, index), judge)
     return tally

@@ -103,7 +103,9 @@ def pseudo_links(problem: Problem, mines: frozenset[Cell]
     found: list[tuple[tuple[Cell, Cell], frozenset[Cell], frozenset[Cell]]] = []
     tried: set[tuple[Cell, Cell]] = set()  # (two numbers may share a pair: checked once)
     for cells in _needing_one(problem, mines):
-        for p, q in combinations(cells, 2) if len(cells) > 2 else ():
+        if len(cells) <= 2:  # (a pair of its own is a link, not a pseudo link)
+            continue
+        for p, q in combinations(cells, 2):
             first, second = group(p), group(q)
             if first is None or second is None or first is second or (p, q) in tried:
                 continue

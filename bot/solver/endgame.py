@@ -100,14 +100,16 @@ def layouts(problem: Problem, limit: int | None = None) -> tuple[tuple[Cell, ...
     return cells, found
 
 
-def best_guess(problem: Problem, candidates: list[Cell] | None = None,
-               deadline: Deadline = NO_LIMIT) -> tuple[Cell, float] | None:
+def best_guess(problem: Problem, candidates: list[Cell] | None = None, deadline: Deadline = NO_LIMIT,
+               limit: int | None = None, nodes_limit: int | None = None) -> tuple[Cell, float] | None:
     """The guess with the highest chance to win the game, and that chance; None if the position
-    is too big to search, or the deadline passes first (then the usual guess applies). The size
-    is bounded by counts, not time, so that a board is played alike on any machine; the deadline
-    only keeps a live decision from waiting on a slow one."""
+    is too big to search (past `limit` layouts or `nodes_limit` positions, by default MAX_LAYOUTS
+    and NODES as they are at the call), or the deadline passes first (then the usual guess
+    applies). The size is bounded by counts, not time, so that a board is played alike on any
+    machine; the deadline only keeps a live decision from waiting on a slow one."""
+    most = NODES if nodes_limit is None else nodes_limit
     try:
-        cells, found = layouts(problem)
+        cells, found = layouts(problem, limit)
     except TooBig:
         return None
     if len(found) < 2:
@@ -141,7 +143,7 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None,
         for i in range(n):
             if not s & mine[i]:
                 for m in masks[i]:
-                    if part := s & m:
+                    if part := s & m:  # (the first number s shows: all of s, or s is split)
                         if part != s:
                             return i
                         break
@@ -155,7 +157,7 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None,
         if size == 1:
             return 1
         nodes[0] += 1
-        if nodes[0] > NODES:
+        if nodes[0] > most:
             raise TooBig("too many positions")
         if not nodes[0] % 1024:
             deadline.check()
