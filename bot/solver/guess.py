@@ -110,32 +110,10 @@ def choose_guess(
     covered = [c for c in problem.covered if c not in mines]
     if not covered:
         return None
-    pairs = chains.unavoidable_pairs(problem, mines)
-    if pairs:  # it must be guessed some time, and nothing will make it better: now
-        return min(pairs[0])
     shut = around_count(board.cells < 0)
-    if CHAINS:
-        found = chains.unavoidable_chains(problem, mines)
-        if found:  # the same, and its cell whose number teaches most
-            cells = sorted(found[0][0] | found[0][1])
-            pick = _pick_pseudo(problem, grid, shut, cells, deadline)
-            return cells[0] if pick is None else pick
-    if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
-        end = best_guess(problem, deadline=deadline)  # few layouts left: the exact chance to win decides
-        if end is not None:
-            return end[0]
-    if POCKETS:
-        try:
-            pocket = pockets.pocket_guess(problem, mines, deadline)
-        except OutOfTime:
-            pocket = None
-        if pocket is not None:
-            return pocket
-    if PSEUDO_LINKS:
-        joined = sorted({cell for pair, _, _ in chains.pseudo_links(problem, mines) for cell in pair})
-        pick = _pick_pseudo(problem, grid, shut, joined, deadline) if joined else None
-        if pick is not None:  # its chance is the same now as later, and its number may teach
-            return pick
+    first = _taken_first(problem, grid, mines, shut, log_layouts, deadline)
+    if first is not None:
+        return first
     best = max(1.0 - grid[c] for c in covered)
     floor = best * CUTOFF if CUTOFF is not None else best - SLACK
     near = [c for c in covered if 1.0 - grid[c] >= floor]
@@ -160,6 +138,46 @@ def choose_guess(
     near = near[:DEPTH_CANDIDATES]
     if len(near) == 1:
         return near[0]
+    return _best_scored(problem, grid, shut, near, factor, deadline)
+
+
+def _taken_first(problem: Problem, grid: np.ndarray, mines: frozenset[Cell], shut: np.ndarray,
+                 log_layouts: float | None, deadline: Deadline) -> Cell | None:
+    """The moves no look-ahead could improve, in this order: an unavoidable 50/50 (a pair, then a
+    chain), the exact search when few layouts are left, then the optional pockets and pseudo links;
+    None when none applies."""
+    pairs = chains.unavoidable_pairs(problem, mines)
+    if pairs:  # it must be guessed some time, and nothing will make it better: now
+        return min(pairs[0])
+    if CHAINS:
+        found = chains.unavoidable_chains(problem, mines)
+        if found:  # the same, and its cell whose number teaches most
+            cells = sorted(found[0][0] | found[0][1])
+            pick = _pick_pseudo(problem, grid, shut, cells, deadline)
+            return cells[0] if pick is None else pick
+    if problem.mines_left is not None and log_layouts is not None and log_layouts <= math.log(MAX_LAYOUTS) + 1e-9:
+        end = best_guess(problem, deadline=deadline)  # few layouts left: the exact chance to win decides
+        if end is not None:
+            return end[0]
+    if POCKETS:
+        try:
+            pocket = pockets.pocket_guess(problem, mines, deadline)
+        except OutOfTime:
+            pocket = None
+        if pocket is not None:
+            return pocket
+    if PSEUDO_LINKS:
+        joined = sorted({cell for pair, _, _ in chains.pseudo_links(problem, mines) for cell in pair})
+        pick = _pick_pseudo(problem, grid, shut, joined, deadline) if joined else None
+        if pick is not None:  # its chance is the same now as later, and its number may teach
+            return pick
+    return None
+
+
+def _best_scored(problem: Problem, grid: np.ndarray, shut: np.ndarray, near: list[Cell],
+                 factor: dict[Cell, float], deadline: Deadline) -> Cell:
+    """The candidate (`near`, best bound first) with the best two-move score times its 50/50
+    factor; the first when the deadline leaves none scored."""
     best_key = dead_key = None
     scored = []
     for cell in near:  # best bound first; a cell's score never exceeds its bound (its safety, times
