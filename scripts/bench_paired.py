@@ -39,7 +39,8 @@ def apply(variant: str) -> None:
     budget, next (how many of them, the two-move looks a decision may spend, the next clicks
     scored after each number), ties (top or bottom: which of cells alike is taken), living (1: the next
     click's worth is the safest living cell's), allin (every interior cell a candidate when fewer remain),
-    pseudo (1: chains joined by a pseudo link guessed first, bot.solver.chains.pseudo_links)."""
+    pseudo (1: chains joined by a pseudo link guessed first, bot.solver.chains.pseudo_links), interior
+    (interior cells as candidates only above this share of the best safety; none: the cut-off alone)."""
     if variant == "no-fifty":
         chains.unavoidable_pairs = lambda *_: []
         return
@@ -56,6 +57,8 @@ def apply(variant: str) -> None:
     guess.MAX_LAYOUTS = endgame.MAX_LAYOUTS = int(values.get("layouts", endgame.MAX_LAYOUTS))
     endgame.NODES = int(values.get("nodes", endgame.NODES))
     guess.INTERIOR_CANDIDATES = int(values.get("inner", guess.INTERIOR_CANDIDATES))
+    if "interior" in values:
+        guess.INTERIOR_CUTOFF = None if values["interior"] == "none" else float(values["interior"])
     guess.INTERIOR_ALL_BELOW = int(values.get("allin", guess.INTERIOR_ALL_BELOW))
     guess.AVOID_DEAD = bool(int(values.get("dead", guess.AVOID_DEAD)))
     lookahead.FIFTY_PENALTY = bool(int(values.get("fifty", lookahead.FIFTY_PENALTY)))
