@@ -1,4 +1,5 @@
-"""Which interior cells the guess looks at two moves deep (guess._representatives, OFF_EDGE)."""
+"""Which interior cells the guess looks at two moves deep (guess._representatives, OFF_EDGE), and
+when at all (INTERIOR_CUTOFF)."""
 
 from __future__ import annotations
 
