@@ -32,7 +32,7 @@ CUTOFF: float | None = 0.9
 #: Interior cells (no number next to them) are candidates only when at least this share of the
 #: safest cell's safety (DavidNHill's off-edge threshold, 0.95), so that a far corner's chance of a
 #: 0 does not buy much risk against a safer frontier cell. Off: +12 and -5 on two sets of 20 000
-#: paired Expert games (40 / 33 discordant together, p = 0.48; README). None: CUTOFF alone.
+#: paired Expert games (40 / 33 discordant together, p = 0.41; README). None: CUTOFF alone.
 INTERIOR_CUTOFF: float | None = None
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
 DEPTH_CANDIDATES = 20
