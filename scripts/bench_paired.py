@@ -31,7 +31,8 @@ def apply(variant: str) -> None:
     layouts, nodes (the endgame search), dead (1: dead cells opened last), fifty (1: a number
     forming an unavoidable 50/50 costs half the game), ltr (1: long-term risk, bot.solver.long_term),
     ltrw (its weight: a 50/50 share's worth against safety),
-    blend (the share of the second safest cell in the next click's worth), cutoff (candidates
+    blend (the share of the second safest cell in the next click's worth), free (the same where
+    the number proves cells safe, living ones only), cutoff (candidates
     by a share of the best safety; none: by slack), pockets (1: enclosed groups played first), defer (1: candidates in
     small closed-off areas wait, bot.solver.space), offedge (1: DavidNHill's interior candidates),
     chains (1: unavoidable 50/50 chains guessed first, bot.solver.chains), deep (the share of the best
@@ -65,6 +66,7 @@ def apply(variant: str) -> None:
     guess.LONG_TERM = bool(int(values.get("ltr", guess.LONG_TERM)))
     long_term.WEIGHT = float(values.get("ltrw", long_term.WEIGHT))
     lookahead.BLEND = float(values.get("blend", lookahead.BLEND))
+    lookahead.FREE_SHARE = float(values.get("free", lookahead.FREE_SHARE))
     guess.POCKETS = bool(int(values.get("pockets", guess.POCKETS)))
     guess.DEFER_SMALL = bool(int(values.get("defer", guess.DEFER_SMALL)))
     guess.OFF_EDGE = bool(int(values.get("offedge", guess.OFF_EDGE)))

@@ -30,6 +30,12 @@ PROGRESS = 0.0
 #: (DavidNHill's 0.2: one good guess left is worth less than two). Off: 8 121 vs 8 127 of 20 000
 #: paired Expert games with 0.2 (README).
 BLEND = 0.0
+#: The same blend where the number proves a cell safe (BLEND leaves such a number worth 1), safe
+#: cells counted only while living, as in his blended safety: one living safe cell is worth 1 and
+#: the next safest cell this share; safe cells all dead count for nothing (opening them teaches
+#: nothing). A cell whose numbers each prove one other cell safe is otherwise valued at its own
+#: safety and taken over cells a few points safer.
+FREE_SHARE = 0.0
 #: A number that leaves an unavoidable 50/50 behind (unavoidable_pairs) halves what the rest of the
 #: game is worth: each number's next click weighed by 1/2 per pair it forms (DavidNHill's idea).
 #: Off: one number of 4 871 formed such a pair in 150 Expert games (README).
@@ -139,7 +145,10 @@ def _next_worth(problem: Problem, cell: Cell, need: int, probs: Probabilities, d
     worth = 1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min  # (None: nothing covered, won)
     if dead is not None and worth < 1.0:
         worth = _safest_living(probs, dead, worth)
-    lows = probs.two_smallest() if BLEND and worth < 1.0 else None
+    free = p_min is not None and p_min < 1e-12
+    if free and FREE_SHARE:
+        worth = _free_worth(probs, DeadCells(problem, cell, need, probs))
+    lows = probs.two_smallest() if BLEND and not free and worth < 1.0 else None
     if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
         worth = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
     if FIFTY_PENALTY:
@@ -214,6 +223,22 @@ def _weights(logs: list[float]) -> list[float]:
     weights = [math.exp(v - top) for v in logs]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _free_worth(probs: Probabilities, dead: DeadCells) -> float:
+    """The next click's worth where a number proves cells safe (FREE_SHARE): 1 with two living safe
+    cells; with one, blended with the safest cell that may be a mine; with none, the blend of the
+    two safest such cells."""
+    living = 0
+    for p, cells, inner in _may_be_safe(probs):
+        living += sum(1 for c in cells if inner or not dead(c)) if p < 1e-12 else 0
+        if living >= 2:
+            return 1.0
+    rest = sorted(p for p, cells, _ in _may_be_safe(probs) if p >= 1e-12 for _ in cells[:2])
+    if not rest:
+        return 1.0
+    lows = [0.0] * living + rest
+    return (1.0 - FREE_SHARE) * (1.0 - lows[0]) + FREE_SHARE * (1.0 - lows[min(1, len(lows) - 1)])
 
 
 def _safest_living(probs: Probabilities, dead: DeadCells, safest: float) -> float:
