@@ -124,7 +124,7 @@ def look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LI
     if not found:
         return safety, 0
     weights = _weights([probs.log_layouts for _, probs in found])
-    nexts = [_next_worth(problem, cell, need, probs, None) for need, probs in found]
+    nexts = [_next_worth(problem, cell, need, probs, None, deadline) for need, probs in found]
     score = safety * sum(w * n for w, n in zip(weights, nexts))
     if LIVING_NEXT and (floor is None or score * (1.0 + PROGRESS * safety) >= floor):  # (progress at most 1)
         nexts = [n if n >= 1.0 else
@@ -139,7 +139,8 @@ def look(problem: Problem, cell: Cell, safety: float, deadline: Deadline = NO_LI
     return score, len(found)
 
 
-def _next_worth(problem: Problem, cell: Cell, need: int, probs: Probabilities, dead: DeadCells | None) -> float:
+def _next_worth(problem: Problem, cell: Cell, need: int, probs: Probabilities, dead: DeadCells | None,
+                deadline: Deadline = NO_LIMIT) -> float:
     """The worth of the click after `cell` shows `need`: the safest cell's safety (the safest
     living one's, given `dead`), 1 when a cell is safe, and the options above."""
     p_min = probs.smallest
@@ -148,7 +149,7 @@ def _next_worth(problem: Problem, cell: Cell, need: int, probs: Probabilities, d
         worth = _safest_living(probs, dead, worth)
     free = p_min is not None and p_min < 1e-12
     if free and FREE_SHARE:
-        worth = _free_worth(probs, DeadCells(problem, cell, need, probs))
+        worth = _free_worth(probs, DeadCells(problem, cell, need, probs, deadline))
     lows = probs.two_smallest() if BLEND and not free and worth < 1.0 else None
     if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
         worth = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
