@@ -144,15 +144,15 @@ def _next_worth(problem: Problem, cell: Cell, need: int, probs: Probabilities, d
     """The worth of the click after `cell` shows `need`: the safest cell's safety (the safest
     living one's, given `dead`), 1 when a cell is safe, and the options above."""
     p_min = probs.smallest
-    worth = 1.0 if p_min is None or p_min < 1e-12 else 1.0 - p_min  # (None: nothing covered, won)
+    free = p_min is not None and p_min < 1e-12
+    worth = 1.0 if p_min is None or free else 1.0 - p_min  # (None: nothing covered, won)
     if dead is not None and worth < 1.0:
         worth = _safest_living(probs, dead, worth)
-    free = p_min is not None and p_min < 1e-12
     if free and FREE_SHARE:
         worth = _free_worth(probs, DeadCells(problem, cell, need, probs, deadline))
     lows = probs.two_smallest() if BLEND and not free and worth < 1.0 else None
     if lows is not None:  # (never above the safest alone: the bound the guess prunes by holds)
-        worth = (1.0 - BLEND) * (1.0 - lows[0]) + BLEND * (1.0 - lows[1])
+        worth = _blend(lows, BLEND)
     if FIFTY_PENALTY:
         worth = after_pairs(reveal(problem, cell, need), probs.cells, worth)
     return worth
@@ -231,16 +231,24 @@ def _free_worth(probs: Probabilities, dead: DeadCells) -> float:
     """The next click's worth where a number proves cells safe (FREE_SHARE): 1 with two living safe
     cells; with one, blended with the safest cell that may be a mine; with none, the blend of the
     two safest such cells."""
-    living = 0
+    living, rest = 0, []
     for p, cells, inner in _may_be_safe(probs):
-        living += sum(1 for c in cells if inner or not dead(c)) if p < 1e-12 else 0
+        if p >= 1e-12:
+            rest += [p] * min(2, len(cells))  # (a box's two cells: as two_smallest counts them)
+            continue
+        living += sum(1 for c in cells if inner or not dead(c))
         if living >= 2:
             return 1.0
-    rest = sorted(p for p, cells, _ in _may_be_safe(probs) if p >= 1e-12 for _ in cells[:2])
     if not rest:
         return 1.0
-    lows = [0.0] * living + rest
-    return (1.0 - FREE_SHARE) * (1.0 - lows[0]) + FREE_SHARE * (1.0 - lows[min(1, len(lows) - 1)])
+    lows = [0.0] * living + sorted(rest)
+    return _blend((lows[0], lows[min(1, len(lows) - 1)]), FREE_SHARE)
+
+
+def _blend(lows: tuple[float, float], share: float) -> float:
+    """The safety of the safest cell with `share` of it the next safest's (`lows`: their odds of a
+    mine), as DavidNHill's blended safety."""
+    return (1.0 - share) * (1.0 - lows[0]) + share * (1.0 - lows[1])
 
 
 def _safest_living(probs: Probabilities, dead: DeadCells, safest: float) -> float:
