@@ -26,7 +26,7 @@ from bot.solver.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.solver.rules import Problem
 
 #: Search only when at most this many layouts remain (and give up past NODES positions). Past
-#: 1 000 layouts a search costs twice as much for less than half the gain (README, Results).
+#: 1 000 layouts a search costs twice as much for less than half the gain (docs/results.md).
 MAX_LAYOUTS = 1_000
 NODES = 60_000
 #: Layouts are placed one frontier cell per level of recursion: past this many cells (a long,

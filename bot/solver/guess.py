@@ -3,7 +3,7 @@
 Safety first, but not only: among the nearly-safest cells, the one whose number most often
 makes the *next* move safe wins ("secondary safety", as the strongest published solvers do):
 each candidate is scored by looking two moves ahead (bot.solver.lookahead); optionally, where that
-cannot tell the best few apart, three (DEEP_MARGIN, off: README). Before that, the moves no
+cannot tell the best few apart, three (DEEP_MARGIN, off: docs/experiments.md). Before that, the moves no
 look-ahead could improve: an unavoidable 50/50 is taken at once, and with few layouts left the
 exact search decides.
 """
@@ -27,12 +27,12 @@ SLACK = 0.03
 #: cut-off, 0.9), looked at up to 20 deep. Paired Expert runs of 20 000 boards, with it and with
 #: SLACK: +23, +47, +28 wins on three sets (978 / 880 discordant together, p = 0.023). It once
 #: cost the p99 target; with the look-ahead's numbers counted together (by_need) it costs about
-#: 3 ms of decision p99 (README). None: SLACK.
+#: 3 ms of decision p99 (docs/experiments.md). None: SLACK.
 CUTOFF: float | None = 0.9
 #: Interior cells (no number next to them) are candidates only when at least this share of the
 #: safest cell's safety (DavidNHill's off-edge threshold, 0.95), so that a far corner's chance of a
 #: 0 does not buy much risk against a safer frontier cell. Off: +12 and -5 on two sets of 20 000
-#: paired Expert games (40 / 33 discordant together, p = 0.41; README). None: CUTOFF alone.
+#: paired Expert games (40 / 33 discordant together, p = 0.41; docs/experiments.md). None: CUTOFF alone.
 INTERIOR_CUTOFF: float | None = None
 #: At most this many candidates are looked at two moves deep (the rest by safety alone).
 DEPTH_CANDIDATES = 20
@@ -46,7 +46,7 @@ INTERIOR_ALL_BELOW = 0
 AVOID_DEAD = False
 #: Long-term risk (bot.solver.long_term): a cell a 50/50 may form on is worth more than its safety, and a
 #: cell that is safe or in a 50/50 is guessed at once (DavidNHill's idea). On: 8 243 vs 8 187 of
-#: 20 000 paired Expert games (p = 0.05), and +48 on 20 000 more with an earlier version (README).
+#: 20 000 paired Expert games (p = 0.05), and +48 on 20 000 more with an earlier version (docs/experiments.md).
 LONG_TERM = True
 #: Pockets (bot.solver.pockets: enclosed frontier groups of a fixed mine count) are played first, by the
 #: exact search over the pocket alone.
@@ -60,11 +60,11 @@ DEFER_SMALL = False
 OFF_EDGE = False
 #: Unavoidable 50/50s of any length (bot.solver.chains), not only lone pairs, are guessed first, by
 #: the cell of the chain with the best two-move score (DavidNHill's chained 50/50s). On: 8 129 vs
-#: 8 030 of 20 000 paired Expert games (p = 0.0004, README).
+#: 8 030 of 20 000 paired Expert games (p = 0.0004, docs/experiments.md).
 CHAINS = True
 #: Chains joined by a pseudo link (bot.solver.chains.pseudo_links: DavidNHill's pseudo-50/50) are
 #: guessed first too, by the pseudo link's cell with the best two-move score. Off: 8 201 vs 8 197 of
-#: 20 000 paired Expert games (22 / 18 discordant, p = 0.53; README): most come where the exact
+#: 20 000 paired Expert games (22 / 18 discordant, p = 0.53; docs/experiments.md): most come where the exact
 #: endgame search decides anyway.
 PSEUDO_LINKS = False
 
@@ -74,7 +74,7 @@ PSEUDO_LINKS = False
 #: two-move looks a decision (past it the two-move choice stands). Off: with 0.02, paired Expert
 #: runs of 20 000 boards gave +52, +12, +22 (p = 0.04 together), but the 50 000 boards of seed 2027
 #: 57 fewer wins than without (40.35 % vs 40.46 %), and it costs about 12 ms of decision p99
-#: (README). None: two moves only.
+#: (docs/experiments.md). None: two moves only.
 DEEP_MARGIN: float | None = None
 DEEP_CANDIDATES = 2
 DEEP_BUDGET = 24

@@ -28,18 +28,18 @@ from bot.solver.rules import Problem, reveal
 PROGRESS = 0.0
 #: The next click's worth blends the safest cell with the next safest, this much of the latter
 #: (DavidNHill's 0.2: one good guess left is worth less than two). Off: 8 121 vs 8 127 of 20 000
-#: paired Expert games with 0.2 (README).
+#: paired Expert games with 0.2 (docs/experiments.md).
 BLEND = 0.0
 #: The same blend where the number proves a cell safe (BLEND leaves such a number worth 1), safe
 #: cells counted only while living, as in his blended safety: one living safe cell is worth 1 and
 #: the next safest cell this share; safe cells all dead count for nothing (opening them teaches
 #: nothing). A cell whose numbers each prove one other cell safe is otherwise valued at its own
 #: safety and taken over cells a few points safer. Off: with 0.2, +12 and -1 over two sets of
-#: 20 000 paired Expert games (266 / 255 discordant together, p = 0.63; README).
+#: 20 000 paired Expert games (266 / 255 discordant together, p = 0.63; docs/experiments.md).
 FREE_SHARE = 0.0
 #: A number that leaves an unavoidable 50/50 behind (unavoidable_pairs) halves what the rest of the
 #: game is worth: each number's next click weighed by 1/2 per pair it forms (DavidNHill's idea).
-#: Off: one number of 4 871 formed such a pair in 150 Expert games (README).
+#: Off: one number of 4 871 formed such a pair in 150 Expert games (docs/experiments.md).
 FIFTY_PENALTY = False
 #: The next click's worth is the safest *living* cell's, as DavidNHill's blended safety counts
 #: living cells only: a dead cell (one number possible once the guess's number is shown) teaches
