@@ -242,7 +242,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     reading = read(image, field, skin)
     if reading.face is None:
         raise VisionError("the face could not be read: the board is covered or only half drawn")
-    if reading.counter is None:
+    if reading.counter is None and reading.counted:
         raise VisionError("the mine counter could not be read: the board is covered or only half drawn")
     board = reading.game_board()  # refuses when any cell is unknown
     advice, note = None, None

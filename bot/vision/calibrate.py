@@ -16,10 +16,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import VisionError
 from bot.vision.lattice import find_lattice
 from bot.vision.reader import Field, Reading, read, read_cells, resample
 from bot.vision.skin import Skin
+from bot.vision.tiles import Tiles, find_tiles
 
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 #: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
@@ -29,6 +31,7 @@ CELL_FACTORS = (2.0, 3.0, 4.0, 1.5, 1.25)
 TRIM = 2
 COARSE = 2  # the fallback face search runs on an image this many times smaller
 PEAKS = 3  # spots per scale checked at full size
+STILL_TILES = (UNOPENED, FLAG, MINE, EXPLODED)
 MAX_SIDE = 60  # no game has more cells than this in a row or column
 MIN_SIDE = 8  # ... nor fewer than this (Winmine's custom minimum is 8 or 9)
 
@@ -46,12 +49,15 @@ class Calibration:
     #: A field stretched to its window: each column's and row's start from (left, top) (bot.vision.reader.Field).
     xs: tuple[float, ...] | None = None
     ys: tuple[float, ...] | None = None
+    #: A tile's side without its gap, for a look with gaps (bot.vision.reader.Field.tile).
+    tile: float | None = None
 
     def with_pitch(self, skin: Skin) -> Field:
         if self.cell_scale is None:
-            return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols, xs=self.xs, ys=self.ys)
+            return Field(self.left, self.top, skin.cell * self.scale, self.rows, self.cols, xs=self.xs, ys=self.ys,
+                         tile=self.tile)
         return Field(self.left, self.top, skin.cell * self.cell_scale, self.rows, self.cols, chrome=self.scale,
-                     xs=self.xs, ys=self.ys)
+                     xs=self.xs, ys=self.ys, tile=self.tile)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1) + "\n"
@@ -62,8 +68,10 @@ class Calibration:
             data = json.loads(text)
             cell_scale = data.get("cell_scale")
             xs, ys = (tuple(float(v) for v in data[k]) if data.get(k) else None for k in ("xs", "ys"))
+            tile = data.get("tile")
             return cls(str(data["skin"]), float(data["scale"]), float(data["left"]), float(data["top"]),
-                       int(data["rows"]), int(data["cols"]), None if cell_scale is None else float(cell_scale), xs, ys)
+                       int(data["rows"]), int(data["cols"]), None if cell_scale is None else float(cell_scale), xs, ys,
+                       None if tile is None else float(tile))
         except (ValueError, KeyError, TypeError) as err:
             raise VisionError(f"bad calibration profile: {err}") from err
 
@@ -278,7 +286,7 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     """Where the board is and which skin draws it; VisionError when there is no readable board."""
     if image is None or image.ndim != 3 or image.shape[0] < 24 or image.shape[1] < 24:
         raise VisionError("the image is empty or too small to hold a board")
-    found = [r for skin in skins if skin.faceless and (r := _from_lattice(image, skin))]
+    found = [r for skin in skins if skin.faceless and skin.look is None and (r := _from_lattice(image, skin))]
     memo: dict = {}
     for skin in (s for s in skins if not s.faceless):
         for disc in _discs(skin):  # the playing face's colour first: most screenshots show it
@@ -286,6 +294,9 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
             if result is not None:
                 found.append(result)
                 break
+    if not found and any(s.look is not None for s in skins):  # the described looks, found by their tiles
+        tiles = find_tiles(image)
+        found = [r for skin in skins if skin.look is not None and tiles and (r := _from_tiles(image, skin, tiles))]
     if not found:  # no disc matched: a lost face, or a skin without a disc colour: the slow search
         size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
         small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
@@ -312,6 +323,19 @@ def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Sk
     cal = Calibration(skin.name, lat.pitch / skin.cell, lat.left, lat.top, lat.rows, lat.cols, xs=xs, ys=ys)
     reading = read(image, cal.with_pitch(skin), skin)
     if reading.unknown.mean() > 0.1 or not reading.framed:
+        return None
+    return 1.0 - float(reading.unknown.mean()), cal, skin
+
+
+def _from_tiles(image: np.ndarray, skin: Skin, tiles: Tiles) -> tuple[float, Calibration, Skin] | None:
+    """A described look (bot.vision.described) on the field of tiles found: taken where nearly every
+    cell reads as something the look describes and some cell holds a mine or may (covered, flagged,
+    a mine shown): every game has mines, and a grid of plain light squares is no game."""
+    field = tiles.field
+    cal = Calibration(skin.name, field.pitch / skin.cell, field.left, field.top, field.rows, field.cols,
+                      xs=field.xs, ys=field.ys, tile=tiles.tile)
+    reading = read(image, cal.with_pitch(skin), skin)
+    if reading.unknown.mean() > 0.1 or not np.isin(reading.codes[~reading.unknown], STILL_TILES).any():
         return None
     return 1.0 - float(reading.unknown.mean()), cal, skin
 

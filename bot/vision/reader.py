@@ -18,6 +18,8 @@ import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
 from bot.errors import VisionError
+from bot.vision.described import framed as described_framed
+from bot.vision.described import read_described
 from bot.vision.skin import Skin
 
 #: A tile whose RMS distance to its nearest sprite is above this (0-255 scale) matches nothing.
@@ -50,6 +52,9 @@ LOOSE_DISTANCE = 30.0
 LOOSE_RATIO = 1.3
 LOOSE_MEMO = 5_000  # verdicts kept per sprite set, loose tiles or memoised reads (~15 MB at 200 %)
 MEMO_MARGIN = 3  # px round a memoised read's box: more than any sub-pixel shift tried
+#: A described look's tile over its pitch where the field does not say (bot.vision.tiles measures
+#: 0.83 for the Microsoft app, 0.94 for Windows 7).
+TILE_SHARE = 0.85
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,9 @@ class Field:
     #: start from (left, top), every cell then `pitch` (the smallest step) square from its start.
     xs: tuple[float, ...] | None = None
     ys: tuple[float, ...] | None = None
+    #: A tile's side without the gap round it, for a look that draws gaps (bot.vision.tiles): what
+    #: a described look (bot.vision.described) judges of each cell. None: the whole pitch.
+    tile: float | None = None
 
     def scale_of_chrome(self, skin: Skin) -> float:
         return self.chrome if self.chrome is not None else self.pitch / skin.cell
@@ -82,6 +90,11 @@ class Field:
     def cell_origin(self, r: int, c: int) -> tuple[float, float]:
         xs, ys = self.offsets
         return self.left + float(xs[c]), self.top + float(ys[r])
+
+    def centres(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each column's and row's middle, in image pixels."""
+        xs, ys = self.offsets
+        return self.left + xs + self.pitch / 2, self.top + ys + self.pitch / 2
 
     @property
     def width(self) -> float:
@@ -425,6 +438,11 @@ def field_tiles(image: np.ndarray, field: Field, n: int) -> np.ndarray:
 
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
+    if skin.look is not None:
+        xs, ys = field.centres()
+        tile = field.tile if field.tile is not None else TILE_SHARE * field.pitch
+        codes, known = read_described(image, xs, ys, tile, skin.look)
+        return codes, known, known.astype(np.float32)
     n = skin.cell
     tiles = field_tiles(image, field, n)
     sprites = bank(skin.cell_sprites, field.pitch / n)
@@ -649,8 +667,22 @@ def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
     return True
 
 
+def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
+    """A look described by colours (bot.vision.described): cells judged one by one, the game's state
+    from the board (these games have no face), no counter read."""
+    xs, ys = field.centres()
+    tile = field.tile if field.tile is not None else TILE_SHARE * field.pitch
+    codes, known = read_described(image, xs, ys, tile, skin.look)
+    unknown = ~known | impossible_zeros(codes)
+    face = board_face(np.where(unknown, UNOPENED, codes))
+    whole = described_framed(image, xs, ys, field.pitch, tile)
+    return Reading(codes, known.astype(np.float32), unknown, face, 1.0, None, 0.0, whole, None, counted=False)
+
+
 def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """Everything one screenshot says about the game, with how sure each part is."""
+    if skin.look is not None:
+        return _read_described(image, field, skin)
     codes, known, confidence = read_cells(image, field, skin)
     unknown = ~known | impossible_zeros(codes)
     if skin.faceless:  # (only cells read for sure say so: an unread one counts as covered)

@@ -18,6 +18,7 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
 from bot.errors import VisionError
 from bot.imagefile import read_image
 from bot.places import SHIPPED, learnt_root
+from bot.vision.described import Look
 
 TEMPLATES = SHIPPED  # the shipped skins (bot.places)
 CELL_CODES = {
@@ -66,6 +67,10 @@ class Skin:
     #: Mines in a game of each size (rows, cols), where learnt: the total for a game whose counter
     #: the skin cannot read (or that has none).
     mines: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: A look described by colours, not sprites (bot.vision.described): shaded, glossy tiles of any
+    #: size with gaps between them (Windows 7, the Microsoft app). Its cells are judged one by one
+    #: and it has no cell sprites.
+    look: Look | None = None
 
     @property
     def faceless(self) -> bool:
@@ -86,6 +91,14 @@ def load_skin(folder: Path) -> Skin:
         raise VisionError(f"skin {folder.name}: bad or missing skin.json ({err})") from err
     cells = [(code, _read(folder / f"cell_{name}.png")) for name, code in CELL_CODES.items()
              if (folder / f"cell_{name}.png").exists()]
+    look = None
+    if meta.get("look"):
+        try:
+            look = Look.from_json(meta["look"])
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise VisionError(f"skin {folder.name}: bad look in skin.json ({err})") from err
+        cell = int(meta["cell"])
+        cells = cells or [(UNOPENED, np.zeros((cell, cell, 3), np.uint8))]  # (no sprite is ever compared)
     if not cells:
         raise VisionError(f"skin {folder.name} has no cell sprites")
     faces = [(name, _read(folder / f"face_{name}.png")) for name in FACES if (folder / f"face_{name}.png").exists()]
@@ -105,7 +118,8 @@ def load_skin(folder: Path) -> Skin:
         digit_names=tuple(n for n, _ in digits),
         digit_sprites=np.stack([s for _, s in digits]) if digits else np.zeros((0, 1, 1, 3), np.uint8),
         digits=int(meta["counter"]["digits"]),
-        counter_offset=tuple(meta["counter"].get("from_field_right_top") or meta["counter"]["from_field_left_top"]),
+        counter_offset=tuple(meta["counter"].get("from_field_right_top") or meta["counter"].get("from_field_left_top")
+                             or (0, 0)),  # (no counter: no place)
         counter_anchor="right" if "from_field_right_top" in meta["counter"] else "left",
         disc_bgr=tuple(face["disc_bgr"]) if "disc_bgr" in face else None,
         family=bool(meta.get("family", False)),
@@ -118,6 +132,7 @@ def load_skin(folder: Path) -> Skin:
         new_game_key=(meta.get("new_game") or {}).get("key"),
         hover=bool(meta.get("hover", False)),
         mines=_mines(meta.get("mines")),
+        look=look,
     )
 
 

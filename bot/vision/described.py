@@ -1,0 +1,303 @@
+"""Read the cells of a look described in words and colours, not sprites: shaded, glossy, any size.
+
+A described look (a skin.json with a "look" and no cell pictures: templates/win7, templates/msapp)
+says what each kind of cell is made of: the colour range of a covered tile, of an opened one and of
+a flag tile where the game has one, the ink colour of each number, the ink of a flag and a mine on a
+covered tile. Each cell is judged by itself, against its own tile: its ground is the middle of the
+tile (the tile's own shading, whatever its place on the board), its ink what stands out from that
+ground, and a number is the digit whose colour and drawn shape (bot.vision.glyphs) the ink is
+nearest, with a clear margin over the next. Anything else is unknown, and an unknown cell stops
+the board from being used: a cell the bot is not sure of never reaches the solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, MINE, UNOPENED
+from bot.vision.glyphs import shape_scores
+
+#: Share of the tile (as bot.vision.tiles finds it, without its gap) the judged box spans round the
+#: cell's centre: a digit is at most about 0.75 of the tile (Windows 7's).
+BOX = 0.9
+#: A pixel is ink when it stands this far (0-255, the largest channel) from the ground ...
+INK = 48
+#: ... and over half as far as the cell's farthest pixel.
+INK_SHARE = 0.5
+#: Ink of the covered tile's own hue is its gloss or shading while it covers less than this share of
+#: the box (Windows 7: at most 0.13; a mine shown on the tile, 0.28 or more).
+GLOSS = 0.2
+#: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
+SPECK = 0.1
+#: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
+#: share of its side round its centre.
+MIDDLE = 0.5
+#: Ink covering less than this share of the box is none (specks of palette noise, the gloss).
+NO_INK = 0.012
+#: Digits whose ink colour is within NEAR_COLOUR (0-255 RGB distance) of the cell's ink, and
+#: within COLOUR_TIE of the nearest digit's, are the candidates (the app's inks lie within 10 of
+#: their digit's; Windows 7's, through a GIF's palette, within 45).
+NEAR_COLOUR = 50.0
+COLOUR_TIE = 40.0
+#: A digit alone in colour must look nearly as much like itself as like any other digit (its
+#: correlation at most this far below the best): the app's 6 comes 0.07 under a drawn 5.
+SOLE_SLACK = 0.2
+#: Digits alike in colour: the best shape at least MIN_SHAPE and SHAPE_MARGIN above the next.
+MIN_SHAPE = 0.3
+SHAPE_MARGIN = 0.1
+#: A shape this plain (correlation, and margin over every other digit) is the digit even in an
+#: ink colour up to OFF_COLOUR away from its own: a GIF's palette turns Windows 7's 3 near black.
+SURE_SHAPE = 0.5
+SURE_MARGIN = 0.25
+OFF_COLOUR = 140.0
+
+
+#: A tile's outline: the darkest line near each boundary at least this much darker (0-255, largest
+#: channel) than the tile's middle, along this share of the side round its middle.
+OUTLINE = 15.0
+OUTLINE_SPAN = 0.6
+#: A side of the field is its edge when at most this share of the places beyond it are outlined
+#: tiles (measured: none beyond, at most 0.03, on the labelled screenshots; a cut field has its
+#: next row or column of tiles, nearly all outlined).
+BEYOND = 0.25
+
+
+def _rgb(text: str) -> np.ndarray:
+    """'#rrggbb' as a BGR vector, as OpenCV holds pixels."""
+    text = text.lstrip("#")
+    return np.array([int(text[4:6], 16), int(text[2:4], 16), int(text[0:2], 16)], np.float32)
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A range of tile colours: hue in degrees (a range may wrap past 360), saturation and value 0-1."""
+
+    hue: tuple[float, float] = (0.0, 360.0)
+    saturation: tuple[float, float] = (0.0, 1.0)
+    value: tuple[float, float] = (0.0, 1.0)
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> Ground | None:
+        if not data:
+            return None
+        return cls(tuple(data.get("hue", (0, 360))), tuple(data.get("saturation", (0, 1))),
+                   tuple(data.get("value", (0, 1))))
+
+    def holds(self, hsv: np.ndarray) -> bool:
+        h, s, v = float(hsv[0]), float(hsv[1]), float(hsv[2])
+        lo, hi = self.hue
+        in_hue = lo <= h <= hi if lo <= hi else (h >= lo or h <= hi)
+        return in_hue and self.saturation[0] <= s <= self.saturation[1] and self.value[0] <= v <= self.value[1]
+
+
+@dataclass(frozen=True, eq=False)
+class Look:
+    covered: Ground
+    opened: Ground
+    digits: dict[int, np.ndarray]  # number -> ink colour (BGR)
+    flag_tile: Ground | None = None  # a game that draws a flag as a tile of its own colour
+    flag_ink: Ground | None = None  # ... or as ink of this colour on a covered tile
+    mine_ink: Ground | None = None  # the mine shown on a covered tile once the game is lost
+    exploded: Ground | None = None  # the ground of the mine that was clicked
+
+    @classmethod
+    def from_json(cls, data: dict) -> Look:
+        return cls(
+            covered=Ground.from_json(data["covered"]),
+            opened=Ground.from_json(data["opened"]),
+            digits={int(d): _rgb(c) for d, c in data["digits"].items()},
+            flag_tile=Ground.from_json(data.get("flag_tile")),
+            flag_ink=Ground.from_json(data.get("flag_ink")),
+            mine_ink=Ground.from_json(data.get("mine_ink")),
+            exploded=Ground.from_json(data.get("exploded")),
+        )
+
+
+def hsv_of(bgr: np.ndarray) -> np.ndarray:
+    """Hue in degrees, saturation and value 0-1, of one BGR colour."""
+    pixel = np.clip(np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0, 0, 1)
+    return cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV).reshape(3)
+
+
+@dataclass(frozen=True)
+class CellLook:
+    """What one cell shows: its ground's colour, its ink (mask over the box) and the ink's colour."""
+
+    ground: np.ndarray  # BGR
+    ink: np.ndarray  # bool mask
+    ink_colour: np.ndarray | None  # BGR of the strongest ink, None without ink
+
+    @property
+    def share(self) -> float:
+        return float(self.ink.mean())
+
+
+def _stray(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
+    """Labels of the ink parts that are not the glyph: specks (under SPECK of the largest part), and
+    parts touching the box's edge with no pixel in its middle (a tile's border or bevel, a corner's
+    bracket, the neighbour's gap). A glyph is centred: some of it always crosses the middle."""
+    h, w = labels.shape
+    x, y, cw, ch, area = (stats[1:, i] for i in range(5))
+    touches = (x == 0) | (y == 0) | (x + cw == w) | (y + ch == h)
+    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
+    central = np.zeros(len(area) + 1, bool)
+    central[np.unique(labels[dy : h - dy, dx : w - dx])] = True
+    largest = area.max() if len(area) else 0
+    return np.flatnonzero((area < SPECK * largest) | (touches & ~central[1:])) + 1
+
+
+def _ground(box: np.ndarray) -> np.ndarray:
+    """The tile's own colour: the median of the brighter half of the box. These looks draw every
+    glyph darker than its tile, and a glyph covers less than half of it (a mine about half), so the
+    brighter half is tile whatever its shading; the ring round the box would not do (Windows 7's
+    digits reach the tile's bevel, which is darker than its face)."""
+    pixels = box.reshape(-1, 3)
+    bright = pixels.max(axis=1)
+    return np.median(pixels[bright >= np.median(bright)], axis=0).astype(np.float32)
+
+
+def cell_look(box: np.ndarray) -> CellLook:
+    ground = _ground(box)
+    distance = np.abs(box.astype(np.float32) - ground).max(axis=2)
+    far = float(distance.max())
+    mask = distance >= max(INK, INK_SHARE * far)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    drop = _stray(labels, stats)
+    if len(drop):
+        mask &= ~np.isin(labels, drop)
+    if mask.mean() < NO_INK:
+        return CellLook(ground, np.zeros_like(mask), None)
+    strong = mask & (distance >= 0.75 * float(distance[mask].max()))
+    return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0))
+
+
+def number_of(cell: CellLook, look: Look) -> tuple[int | None, float]:
+    """The number the ink shows, and by how much it won; None where it is not clearly one.
+
+    A plain shape (SURE_SHAPE, far ahead of every other digit) is the digit in any ink near its
+    colour (a GIF's palette turns Windows 7's 3 near black). Otherwise colour first: the digits
+    whose ink colour is within NEAR_COLOUR of the cell's, and within COLOUR_TIE of the nearest.
+    One is the number unless another digit's drawn shape is plainly nearer (the Microsoft app's
+    colours are far apart, its font far from the drawn ones). Several (Windows 7 draws its 3 and 5
+    in one dark red) are told apart by shape, by a clear margin over the others and no digit of
+    another colour plainly nearer.
+    """
+    numbers = sorted(look.digits)
+    colours = np.array([float(np.linalg.norm(cell.ink_colour - look.digits[d])) for d in numbers])
+    every = shape_scores(cell.ink, tuple(str(d) for d in numbers))
+    ranked = np.sort(every)[::-1]
+    clear = int(np.argmax(every))
+    if (len(ranked) > 1 and ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN
+            and colours[clear] <= OFF_COLOUR):
+        return numbers[clear], float(ranked[0] - ranked[1])
+    near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
+    if not len(near):
+        return None, 0.0
+    shapes = every[near]
+    order = np.argsort(-shapes)
+    best = int(near[order[0]])
+    if len(near) == 1:
+        margin = float(np.sort(colours)[1] - colours[best]) / 100.0 if len(colours) > 1 else 1.0
+        return (numbers[best], margin) if shapes[0] >= ranked[0] - SOLE_SLACK else (None, margin)
+    margin = float(shapes[order[0]] - shapes[order[1]])
+    if margin < SHAPE_MARGIN or shapes[order[0]] < MIN_SHAPE or shapes[order[0]] < ranked[0] - SHAPE_MARGIN:
+        return None, margin
+    return numbers[best], margin
+
+
+def classify(cell: CellLook, look: Look) -> int | None:
+    """The board code of one cell, or None when it is none of what the look describes, clearly."""
+    hsv = hsv_of(cell.ground)
+    inked = cell.ink_colour is not None
+    if look.flag_tile is not None and look.flag_tile.holds(hsv):
+        return FLAG
+    if look.covered.holds(hsv):
+        ink = hsv_of(cell.ink_colour) if inked else None
+        gloss = cell.share < GLOSS and ink is not None and look.covered.holds(np.array([ink[0], ink[1], 1.0]))
+        if ink is None or gloss:
+            return UNOPENED  # no ink, or a little of the tile's own gloss and shading (its hue, any brightness)
+        if look.flag_ink is not None and look.flag_ink.holds(ink):
+            return FLAG
+        if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= 0.2:
+            return MINE
+        return None
+    if look.opened.holds(hsv):
+        if not inked:
+            return 0
+        if cell.ink_colour.max() >= cell.ground.max():
+            return None  # ink brighter than its tile: a glow, a reflection, never a number here
+        return number_of(cell, look)[0]
+    if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= 0.2:
+        return EXPLODED
+    return None
+
+
+def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float) -> list[np.ndarray | None]:
+    """The judged box round each cell's centre, row by row; None where it leaves the image."""
+    half = BOX * tile / 2
+    out: list[np.ndarray | None] = []
+    for cy in centres_y:
+        for cx in centres_x:
+            x0, y0, x1, y1 = round(cx - half), round(cy - half), round(cx + half), round(cy + half)
+            if x0 < 0 or y0 < 0 or x1 > image.shape[1] or y1 > image.shape[0]:
+                out.append(None)
+            else:
+                out.append(image[y0:y1, x0:x1])
+    return out
+
+
+def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
+                   look: Look) -> tuple[np.ndarray, np.ndarray]:
+    """Board codes and which of them are known, for the cells centred at the given places."""
+    rows, cols = len(centres_y), len(centres_x)
+    codes = np.full(rows * cols, UNOPENED, np.int8)
+    known = np.zeros(rows * cols, bool)
+    for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
+        code = None if box is None else classify(cell_look(box), look)
+        if code is not None:
+            codes[i], known[i] = code, True
+    return codes.reshape(rows, cols), known.reshape(rows, cols)
+
+
+def outlined(value: np.ndarray, cx: float, cy: float, pitch: float, tile: float) -> bool:
+    """Whether a tile's outline shows round the cell centred at (cx, cy): on each of its four sides
+    the gap (within half the gap, or a pixel, of the cell's boundary) is darker than the tile.
+    Used to tell the field's cells from what lies beyond it (a window's plain ground). `value` is
+    the picture's brightness, its largest channel."""
+    height, width = value.shape[:2]
+    half, reach = pitch / 2, max(1.0, (pitch - tile) / 2)
+    x0, x1 = round(cx - OUTLINE_SPAN * half), round(cx + OUTLINE_SPAN * half)
+    y0, y1 = round(cy - OUTLINE_SPAN * half), round(cy + OUTLINE_SPAN * half)
+    if min(x0, y0) < 0 or x1 > width or y1 > height:
+        return False
+    inside = float(np.median(value[y0:y1, x0:x1]))
+    for axis, at in ((0, cy - half), (0, cy + half), (1, cx - half), (1, cx + half)):
+        lo, hi = round(at - reach), round(at + reach) + 1
+        if lo < 0 or hi > (height if axis == 0 else width):
+            return False
+        band = value[lo:hi, x0:x1] if axis == 0 else value[y0:y1, lo:hi].T
+        if inside - float(np.median(band.min(axis=0))) < OUTLINE:
+            return False
+    return True
+
+
+def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float) -> bool:
+    """Whether the whole field is seen: the gap round its outer tiles lies inside the image, and the
+    places one pitch beyond each side hold no tile (a field cut by the picture's or the screen's
+    edge, or partly covered, would otherwise read as a smaller whole board)."""
+    reach = max(1.0, (pitch - tile) / 2)
+    left, right = centres_x[0] - pitch / 2 - reach, centres_x[-1] + pitch / 2 + reach
+    top, bottom = centres_y[0] - pitch / 2 - reach, centres_y[-1] + pitch / 2 + reach
+    if left < 0 or top < 0 or right > image.shape[1] or bottom > image.shape[0]:
+        return False
+    sides = (([centres_x[0] - pitch], centres_y), ([centres_x[-1] + pitch], centres_y),
+             (centres_x, [centres_y[0] - pitch]), (centres_x, [centres_y[-1] + pitch]))
+    value = image.max(axis=2)
+    for xs, ys in sides:
+        beyond = [outlined(value, x, y, pitch, tile) for y in ys for x in xs]
+        if np.mean(beyond) > BEYOND:
+            return False
+    return True

@@ -1,0 +1,174 @@
+"""Find a field of separate tiles: any pitch (non-integral too), gaps between tiles, tiles shaded by place.
+
+The modern Minesweepers (Windows 7's, the Microsoft app) draw every cell as a tile of its own with a
+gap or a line round it, shade the tiles across the board and scale them with the window, so no two
+tiles are pixel-identical and bot.vision.lattice's equal-tiles test finds nothing. What survives
+shading, smoothing and scale is the outline: the gap round a tile is darker than the tiles on both
+sides of it (a black-hat of the grey image marks it) or, at the field's edge on a dark ground, a
+sharp step (a morphological gradient). The regions the outlines enclose are near-square blobs of
+one size on a regular lattice: their centres give the pitch each way, the gap lines give the phase,
+and the largest cluster of lattice places holding such a blob is the field. A desktop full of
+other windows has no such cluster of 16 or more.
+
+Measured on real screenshots (Windows 7 18 px, the Microsoft app 36-48 px, at 80-200 %): the
+pitch within 0.1 px of the labelled one, the size exact, 0.1-1 s on a 1 700 x 900 picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from bot.vision.reader import Field
+
+#: Black-hat kernel sizes tried: a gap must be narrower than the kernel (1-3 px at 18 px tiles,
+#: 4-8 px at 37-75 px).
+KERNELS = (5, 9, 15, 25)
+#: A gap pixel is this many grey levels darker than the tiles round it.
+DARKER = 20
+#: ... and, with steps, a pixel inside a tile differs from its neighbours by less than this.
+STEP = 2 * DARKER + 20
+MIN_TILE = 6  # px: smaller blobs are text, noise
+MIN_TILES = 16  # a field holds at least this many tiles found as blobs
+MIN_FILL = 0.5  # ... and they fill at least this share of its rectangle
+#: Blob centres off their lattice place by more than this share of the pitch are not tiles of it.
+OFF_LATTICE = 0.15
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """A field of tiles: cell (r, c) spans [left + c * pitch_x, left + (c + 1) * pitch_x) across and
+    likewise down. `found` is how many of its cells were seen as separate tiles."""
+
+    left: float
+    top: float
+    pitch_x: float
+    pitch_y: float
+    rows: int
+    cols: int
+    found: int
+    tile: float  # a tile's side without its gap (the blobs')
+
+    @property
+    def field(self) -> Field:
+        """As bot.vision.reader's Field: the mean pitch, each column's and row's own start."""
+        xs = tuple(float(v) for v in self.pitch_x * np.arange(self.cols))
+        ys = tuple(float(v) for v in self.pitch_y * np.arange(self.rows))
+        return Field(self.left, self.top, (self.pitch_x + self.pitch_y) / 2, self.rows, self.cols, xs=xs, ys=ys)
+
+    def centres(self) -> tuple[np.ndarray, np.ndarray]:
+        return (self.left + self.pitch_x * (np.arange(self.cols) + 0.5),
+                self.top + self.pitch_y * (np.arange(self.rows) + 0.5))
+
+
+def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """(inside, line) masks: pixels inside tiles, and gap pixels, one pair per way of seeing outlines."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    step = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2) >= STEP
+    for k in KERNELS:
+        dark = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))) >= DARKER
+        yield ~dark, dark
+        yield ~(dark | step), dark | step
+
+
+def _square_blobs(inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sizes and centres of the near-square, mostly filled regions of the mask."""
+    _, _, stats, centres = cv2.connectedComponentsWithStats(inside.astype(np.uint8), connectivity=4)
+    w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+    ok = (w >= MIN_TILE) & (h >= MIN_TILE) & (np.abs(w - h) <= 0.15 * np.maximum(w, h) + 1) & (area >= 0.5 * w * h)
+    return w[ok], centres[1:][ok]
+
+
+def _axis(along: np.ndarray, across: np.ndarray, size: float) -> tuple[float, float] | None:
+    """Pitch and origin of the centres along one axis: the nearest neighbour's distance in the same
+    row, then a least-squares fit of every centre to its lattice index."""
+    gaps = []
+    for i in range(len(along)):
+        ahead = along - along[i]
+        near = (np.abs(across - across[i]) < size / 2) & (ahead > 0.8 * size) & (ahead < 2.5 * size)
+        if near.any():
+            gaps.append(float((along[near] - along[i]).min()))
+    if len(gaps) < 4:
+        return None
+    pitch, origin = float(np.median(gaps)), float(along.min())
+    for _ in range(3):
+        index = np.round((along - origin) / pitch)
+        design = np.vstack([np.ones_like(index), index]).T
+        (origin, pitch), *_ = np.linalg.lstsq(design, along, rcond=None)
+    return float(pitch), float(origin)
+
+
+def _largest_cluster(places: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    seen: set[tuple[int, int]] = set()
+    best: list[tuple[int, int]] = []
+    for start in places:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, group = [start], []
+        while stack:
+            r, c = stack.pop()
+            group.append((r, c))
+            for q in ((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+                if q in places and q not in seen:
+                    seen.add(q)
+                    stack.append(q)
+        if len(group) > len(best):
+            best = group
+    return best
+
+
+def _phase(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[int, int]) -> float:
+    """Where the cell boundaries lie along one axis: the offset (within a third of a pitch of lo) that puts
+    the n + 1 boundaries on the most gap pixels, the gap profile smoothed to find a wide gap's middle."""
+    a, b = max(0, span[0]), max(span[0] + 1, span[1])
+    profile = line[:, a:b].mean(axis=1) if line.ndim == 2 else line
+    profile = cv2.GaussianBlur(profile.astype(np.float32).reshape(-1, 1), (1, 0), max(0.5, pitch / 20)).ravel()
+    at = np.arange(len(profile))
+    shifts = np.arange(-pitch / 3, pitch / 3, 0.25)
+    bounds = lo + pitch * np.arange(n + 1)
+    scores = [np.interp(bounds + s, at, profile, left=0, right=0).sum() for s in shifts]
+    return lo + float(shifts[int(np.argmax(scores))])
+
+
+def _lattice(image: np.ndarray, inside: np.ndarray, line: np.ndarray) -> Tiles | None:
+    sizes, centres = _square_blobs(inside)
+    best: Tiles | None = None
+    for size in np.unique(sizes):
+        pick = np.abs(sizes - size) <= max(1.0, 0.08 * size)
+        if pick.sum() < MIN_TILES:
+            continue
+        cx, cy = centres[pick, 0], centres[pick, 1]
+        fx, fy = _axis(cx, cy, size), _axis(cy, cx, size)
+        if fx is None or fy is None:
+            continue
+        (px, ox), (py, oy) = fx, fy
+        ix, iy = np.round((cx - ox) / px), np.round((cy - oy) / py)
+        on = (np.abs(cx - ox - ix * px) < OFF_LATTICE * px) & (np.abs(cy - oy - iy * py) < OFF_LATTICE * py)
+        group = _largest_cluster(set(zip(iy[on].astype(int).tolist(), ix[on].astype(int).tolist(), strict=True)))
+        if len(group) < MIN_TILES:
+            continue
+        rs, cs = [r for r, _ in group], [c for _, c in group]
+        rows, cols = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+        if len(group) < MIN_FILL * rows * cols or (best is not None and len(group) <= best.found):
+            continue
+        left, top = ox + (min(cs) - 0.5) * px, oy + (min(rs) - 0.5) * py
+        left = _phase(line.T, left, px, cols, (int(top), int(top + rows * py)))
+        top = _phase(line, top, py, rows, (int(left), int(left + cols * px)))
+        best = Tiles(left, top, px, py, rows, cols, len(group), float(size))
+    return best
+
+
+def find_tiles(image: np.ndarray) -> Tiles | None:
+    """The largest field of separate tiles in the image (the most tiles seen), or None."""
+    if image is None or image.ndim != 3 or min(image.shape[:2]) < 4 * MIN_TILE:
+        return None
+    best: Tiles | None = None
+    for inside, line in _outlines(image):
+        found = _lattice(image, inside, line)
+        if found is not None and (best is None or found.found > best.found):
+            best = found
+    return best

@@ -1,0 +1,104 @@
+"""The modern Windows looks: real screenshots of Windows 7's Minesweeper and of the Microsoft
+Minesweeper app, taken by other people, read with nothing but the shipped described skins
+(templates/win7, templates/msapp) at their own size and resized to 80-200 %.
+
+The screenshots are third-party pixels: they are read from ../shared/real-windows-modern (or the
+folder named by MINESWEEPER_REAL_WINDOWS_MODERN) and never copied into the project. Their truth was
+established without this code. What must hold on every one of them, at every size: the field's size
+found exactly, and no cell read as something it is not (a cell the reader is unsure of is unknown,
+and an unknown cell stops the board). Where the picture is clean (the app's screenshots, the
+Windows 7 game's first frames) every cell is read. The Windows 7 frames come from an animated GIF
+whose palette blackens some digits and leaves ghost fragments: there unknown cells remain
+(docs/results.md counts them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.board import CHAR_TO_CODE
+from bot.cli import main
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
+
+REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS_MODERN",
+                           Path(__file__).resolve().parents[2] / "shared" / "real-windows-modern"))
+SKIN_OF = {"win10-app": "msapp", "win7": "win7"}
+NAMES = sorted(p.stem for p in REAL.glob("*.json") if json.loads(p.read_text())["game"] in SKIN_OF) \
+    if REAL.is_dir() else []
+SCALES = (0.8, 1.0, 1.25, 1.5, 2.0)
+#: Read to the last cell at every size (the rest: no cell wrong, some unknown).
+EXACT = {"msmodern_andvisk_board_expert_mid", "msmodern_andvisk_full_expert_late",
+         "msmodern_andvisk_ms2_expert_mid_annotated", "msmodern_andvisk_src5_expert_mid",
+         "msmodern_robinarthur_30x16_fresh_crop", "msmodern_robinarthur_de_easy9x9_fresh_window",
+         "msmodern_andvisk_src3_partial", "win7_p1387h_f000"}
+SKINS = load_skins()
+
+if not NAMES:
+    pytestmark = pytest.mark.skip(reason=f"no modern Windows screenshots at {REAL} (the shared folder is absent)")
+
+
+def truth(name: str) -> tuple[np.ndarray, str]:
+    meta = json.loads((REAL / f"{name}.json").read_text())
+    return np.array([[CHAR_TO_CODE[c] for c in row] for row in meta["grid"]], np.int8), SKIN_OF[meta["game"]]
+
+
+def shot(name: str, scale: float) -> np.ndarray:
+    image = cv2.imread(str(REAL / f"{name}.png"))
+    if scale != 1.0:  # a scaled display, as smooth interpolation draws it
+        image = cv2.resize(image, None, fx=scale, fy=scale,
+                           interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    return image
+
+
+def test_the_shared_screenshots_are_all_there():
+    assert len(NAMES) == 10
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("name", NAMES)
+def test_modern_screenshot_is_found_and_never_read_wrong(name, scale):
+    cells, skin_name = truth(name)
+    image = shot(name, scale)
+    cal, skin = calibrate(image, SKINS)
+    assert (skin.name, (cal.rows, cal.cols)) == (skin_name, cells.shape)
+    reading = read(image, cal.with_pitch(skin), skin)
+    wrong = (reading.codes != cells) & ~reading.unknown
+    assert not wrong.any(), [(int(r), int(c), int(cells[r, c]), int(reading.codes[r, c])) for r, c in np.argwhere(wrong)]
+    if name in EXACT:
+        assert not reading.unknown.any(), np.argwhere(reading.unknown).tolist()
+    assert reading.framed == ("partial" not in name)  # a crop of a field is not a whole game
+
+
+def test_replay_reads_the_app_with_no_counter_and_gives_advice(capsys):
+    name = "msmodern_andvisk_src5_expert_mid"
+    cells, _ = truth(name)
+    assert main(["replay", str(REAL / f"{name}.png"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert np.array_equal(np.array([[CHAR_TO_CODE[c] for c in row] for row in out["grid"]], np.int8), cells)
+    assert (out["skin"], out["face"], out["counter"]) == ("msapp", "playing", None)
+    assert out["advice"]
+
+
+def test_replay_refuses_a_crop_of_a_field(capsys):
+    assert main(["replay", str(REAL / "msmodern_andvisk_src3_partial.png")]) != 0
+    assert "frame is not seen" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["win7_darthwalsh_blue_crop100_lost.bmp", "win7_pneuma00_official_thumb_16x16_mid.png",
+                                  "msmodern_store_promo_daily.jpeg"])
+def test_unlabelled_pictures_give_no_board_that_contradicts_itself(name, capsys):
+    """The pictures without truth: a board, if one is read, must be one a game could show."""
+    code = main(["replay", str(REAL / name), "--json"])
+    captured = capsys.readouterr()
+    if code == 0:
+        assert "no advice" not in captured.out
+    else:
+        assert captured.err.startswith("error:") and "bug" not in captured.err
