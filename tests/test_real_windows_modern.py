@@ -71,7 +71,8 @@ def test_modern_screenshot_is_found_and_never_read_wrong(name, scale):
     assert (skin.name, (cal.rows, cal.cols)) == (skin_name, cells.shape)
     reading = read(image, cal.with_pitch(skin), skin)
     wrong = (reading.codes != cells) & ~reading.unknown
-    assert not wrong.any(), [(int(r), int(c), int(cells[r, c]), int(reading.codes[r, c])) for r, c in np.argwhere(wrong)]
+    assert not wrong.any(), [(int(r), int(c), int(cells[r, c]), int(reading.codes[r, c]))
+                             for r, c in np.argwhere(wrong)]
     if name in EXACT:
         assert not reading.unknown.any(), np.argwhere(reading.unknown).tolist()
     assert reading.framed == ("partial" not in name)  # a crop of a field is not a whole game

@@ -28,8 +28,11 @@ INK = 48
 #: ... and over half as far as the cell's farthest pixel.
 INK_SHARE = 0.5
 #: Ink of the covered tile's own hue is its gloss or shading while it covers less than this share of
-#: the box (Windows 7: at most 0.13; a mine shown on the tile, 0.28 or more).
+#: the box (Windows 7: at most 0.13; a mine shown on the tile, 0.28 or more) ...
 GLOSS = 0.2
+#: ... or, of any share, while it is this light (value 0-1): a highlight, the lit half of a glossy
+#: tile. A mine drawn on the tile darkens it (its ink 0.36 or darker, Windows 7).
+GLOSS_VALUE = 0.45
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
 SPECK = 0.1
 #: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
@@ -216,9 +219,9 @@ def classify(cell: CellLook, look: Look) -> int | None:
         return FLAG
     if look.covered.holds(hsv):
         ink = hsv_of(cell.ink_colour) if inked else None
-        gloss = cell.share < GLOSS and ink is not None and look.covered.holds(np.array([ink[0], ink[1], 1.0]))
-        if ink is None or gloss:
-            return UNOPENED  # no ink, or a little of the tile's own gloss and shading (its hue, any brightness)
+        own = ink is not None and look.covered.holds(np.array([ink[0], ink[1], 1.0]))  # the tile's hue
+        if ink is None or (own and (ink[2] >= GLOSS_VALUE or cell.share < GLOSS)):
+            return UNOPENED  # no ink, or the tile's own gloss and shading: light, or a little of it dark
         if look.flag_ink is not None and look.flag_ink.holds(ink):
             return FLAG
         if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= 0.2:
@@ -284,10 +287,12 @@ def outlined(value: np.ndarray, cx: float, cy: float, pitch: float, tile: float)
     return True
 
 
-def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float) -> bool:
+def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float,
+           look: Look) -> bool:
     """Whether the whole field is seen: the gap round its outer tiles lies inside the image, and the
-    places one pitch beyond each side hold no tile (a field cut by the picture's or the screen's
-    edge, or partly covered, would otherwise read as a smaller whole board)."""
+    places one pitch beyond each side hold no tile, neither outlined nor read as a cell of the look
+    (a field cut by the picture's or the screen's edge, partly covered, or found only in part,
+    would otherwise read as a smaller whole board)."""
     reach = max(1.0, (pitch - tile) / 2)
     left, right = centres_x[0] - pitch / 2 - reach, centres_x[-1] + pitch / 2 + reach
     top, bottom = centres_y[0] - pitch / 2 - reach, centres_y[-1] + pitch / 2 + reach
@@ -298,6 +303,8 @@ def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitc
     value = image.max(axis=2)
     for xs, ys in sides:
         beyond = [outlined(value, x, y, pitch, tile) for y in ys for x in xs]
-        if np.mean(beyond) > BEYOND:
+        read = [box is not None and classify(cell_look(box), look) not in (None, 0)  # (plain ground reads as 0)
+                for box in boxes(image, np.asarray(xs), np.asarray(ys), tile)]
+        if np.mean(beyond) > BEYOND or np.mean(read) > BEYOND:
             return False
     return True

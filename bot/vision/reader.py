@@ -675,7 +675,7 @@ def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     codes, known = read_described(image, xs, ys, tile, skin.look)
     unknown = ~known | impossible_zeros(codes)
     face = board_face(np.where(unknown, UNOPENED, codes))
-    whole = described_framed(image, xs, ys, field.pitch, tile)
+    whole = described_framed(image, xs, ys, field.pitch, tile, skin.look)
     return Reading(codes, known.astype(np.float32), unknown, face, 1.0, None, 0.0, whole, None, counted=False)
 
 

@@ -1,0 +1,141 @@
+"""Our own drawing of the modern Windows looks, for tests: a field of rounded, glossy tiles with
+gaps between them, at any (non-integral) pitch, shaded across the board, no face.
+
+Two styles, drawn here from scratch (no pixel of Microsoft's): "app", after the Microsoft app
+(light-blue glossy covered tiles on a dark ground, white opened tiles, yellow flag tiles, digits
+in the colours templates/msapp describes), and "win7", after Windows 7's (blue tiles shaded from
+light at the top left to deep at the bottom right, pale opened tiles with grey lines, a red flag
+on a blue tile, digits in templates/win7's colours). The digits are drawn in a font the glyph
+bank does not hold (Hershey complex), so reading them is a test of shape, not a lookup.
+
+Drawn four times larger and reduced with area averaging: edges are smooth and the pitch may be
+any real number, as a scaled display shows them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
+
+SUPER = 4
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def _bgr(text: str) -> tuple[int, int, int]:
+    text = text.lstrip("#")
+    return int(text[4:6], 16), int(text[2:4], 16), int(text[0:2], 16)
+
+
+def _ink(style: str) -> dict[int, tuple[int, int, int]]:
+    skin = "msapp" if style == "app" else "win7"
+    digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
+    ink = {int(d): _bgr(c) for d, c in digits.items()}
+    ink.setdefault(7, (40, 40, 40))
+    ink.setdefault(8, (120, 120, 120))
+    return ink
+
+
+def _rounded(img: np.ndarray, x0: int, y0: int, x1: int, y1: int, radius: int, colour) -> None:
+    cv2.rectangle(img, (x0 + radius, y0), (x1 - radius, y1), colour, -1)
+    cv2.rectangle(img, (x0, y0 + radius), (x1, y1 - radius), colour, -1)
+    for cx, cy in ((x0 + radius, y0 + radius), (x1 - radius, y0 + radius), (x0 + radius, y1 - radius),
+                   (x1 - radius, y1 - radius)):
+        cv2.circle(img, (cx, cy), radius, colour, -1)
+
+
+def _glossy(img: np.ndarray, box: tuple[int, int, int, int], radius: int, top, bottom) -> None:
+    """A tile shaded from `top` to `bottom` colour, its upper half lit."""
+    x0, y0, x1, y1 = box
+    part = img[y0 : y1 + 1, x0 : x1 + 1]
+    h, w = part.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    _rounded(mask, 0, 0, w - 1, h - 1, radius, 255)
+    t = np.linspace(0, 1, h)[:, None, None]
+    grad = np.broadcast_to(np.array(top, np.float32) * (1 - t) + np.array(bottom, np.float32) * t, (h, w, 3)).copy()
+    lit = np.zeros_like(mask)
+    _rounded(lit, 2 * SUPER, 2 * SUPER, w - 1 - 2 * SUPER, h // 2, max(1, radius // 2), 255)
+    grad[lit > 0] = grad[lit > 0] * 0.7 + 255 * 0.3
+    part[mask > 0] = grad[mask > 0].astype(np.uint8)
+
+
+def _digit(img: np.ndarray, box: tuple[int, int, int, int], text: str, colour) -> None:
+    x0, y0, x1, y1 = box
+    size = (y1 - y0) / 42.0
+    thickness = max(1, round(size * 2.2))
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_COMPLEX, size, thickness)
+    cv2.putText(img, text, ((x0 + x1 - w) // 2, (y0 + y1 + h) // 2), cv2.FONT_HERSHEY_COMPLEX, size, colour,
+                thickness, cv2.LINE_AA)
+
+
+def _flag(img: np.ndarray, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    pole = x0 + w // 2
+    cv2.fillPoly(img, [np.array([[pole, y0 + h // 5], [pole, y0 + h // 2], [x0 + w // 5, y0 + h * 7 // 20]])],
+                 (20, 20, 210))
+    cv2.line(img, (pole, y0 + h // 5), (pole, y1 - h // 4), (30, 30, 30), max(1, w // 16))
+
+
+def _mine(img: np.ndarray, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    c, r = ((x0 + x1) // 2, (y0 + y1) // 2), (x1 - x0) // 4
+    for a in range(0, 180, 45):
+        dx, dy = int(1.4 * r * np.cos(np.radians(a))), int(1.4 * r * np.sin(np.radians(a)))
+        cv2.line(img, (c[0] - dx, c[1] - dy), (c[0] + dx, c[1] + dy), (60, 60, 60), max(1, r // 4))
+    cv2.circle(img, c, r, (70, 70, 70), -1)
+    cv2.circle(img, (c[0] - r // 3, c[1] - r // 3), max(1, r // 4), (230, 230, 230), -1)
+
+
+def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at: tuple[int, int] = (100, 80),
+                screen: tuple[int, int] = (1280, 800)) -> tuple[np.ndarray, tuple[float, float]]:
+    """The screen with the game's window on it, and the field's top-left corner (image pixels):
+    cell (r, c) spans [x + c * pitch, x + (c + 1) * pitch) across, likewise down."""
+    rows, cols = board.shape
+    ground = (48, 44, 40) if style == "app" else (236, 226, 216)
+    big = np.full((screen[1] * SUPER, screen[0] * SUPER, 3), (120, 90, 60), np.uint8)  # the desktop
+    margin = pitch * 1.2
+    wx0, wy0 = int(at[0] * SUPER), int(at[1] * SUPER)
+    wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
+    wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
+    big[wy0:wy1, wx0:wx1] = ground
+    fx, fy = at[0] + margin, at[1] + margin
+    if style == "win7":  # the field's dark ground: a dark line round every tile
+        cv2.rectangle(big, (int((fx - 1) * SUPER), int((fy - 1) * SUPER)),
+                      (int((fx + cols * pitch + 1) * SUPER), int((fy + rows * pitch + 1) * SUPER)), (90, 70, 60), -1)
+    gap = pitch * (0.16 if style == "app" else 0.06)
+    radius = int(pitch * (0.12 if style == "app" else 0.06) * SUPER)
+    ink = _ink(style)
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = int((fx + c * pitch + gap / 2) * SUPER), int((fy + r * pitch + gap / 2) * SUPER)
+            x1, y1 = int((fx + (c + 1) * pitch - gap / 2) * SUPER), int((fy + (r + 1) * pitch - gap / 2) * SUPER)
+            box = (x0, y0, x1, y1)
+            code = int(board[r, c])
+            covered = code in (UNOPENED, FLAG, QUESTION) or (code == MINE and style == "win7")
+            if style == "app":
+                if code == FLAG:
+                    _glossy(big, box, radius, (70, 200, 250), (40, 170, 230))
+                elif covered or code == MINE:
+                    _glossy(big, box, radius, (250, 200, 120), (225, 160, 60))
+                else:
+                    _rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
+            else:
+                k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
+                light = np.array((245, 200, 150)) * (1 - k) + np.array((215, 110, 60)) * k
+                if covered:
+                    _glossy(big, box, radius, tuple(light), tuple(light * 0.8))
+                else:
+                    _rounded(big, x0, y0, x1, y1, radius, (238, 232, 228))
+            if code == FLAG:
+                _flag(big, box)
+            elif code in (MINE, EXPLODED, WRONG_FLAG):
+                _mine(big, box)
+            elif code > 0:
+                _digit(big, box, str(code), ink[code])
+    image = cv2.resize(big, screen, interpolation=cv2.INTER_AREA)
+    return image, (fx, fy)

@@ -1,0 +1,112 @@
+"""The described looks on boards we draw ourselves (tests/modern_look.py): the Microsoft app's and
+Windows 7's kind of look at pitches the real screenshots do not have (20-48 px, non-integral),
+every state of a game, read with the shipped skins alone; a field cut by the picture's edge
+refused; and the play loop on a fake desk showing such a game: no face, F2 for a new game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.board import FLAG, UNOPENED
+from bot.games.simulator import Game, Level
+from bot.play.loop import Options, play
+from bot.screen.actuator import Actuator
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
+from tests.fake_desk import FakeDesk
+from tests.modern_look import draw_modern
+
+SKINS = load_skins()
+LEVELS = (Level(9, 9, 10), Level(16, 16, 40), Level(16, 30, 99))
+SKIN_OF = {"app": "msapp", "win7": "win7"}
+
+
+def midgame(level: Level, seed: int, flags: int = 5) -> np.ndarray:
+    """A board some safe clicks in, a few mines flagged."""
+    rng = np.random.default_rng(seed)
+    game = Game(level, "safe", seed)
+    for _ in range(int(rng.integers(3, 25))):
+        safe = np.argwhere(~game.mine & (game.board().cells == UNOPENED))
+        game.open(tuple(int(v) for v in safe[rng.integers(len(safe))]))
+        if game.status != "playing":
+            break
+    shown = game.board().cells.copy()
+    if game.status == "playing":
+        for r, c in np.argwhere(game.mine & (shown == UNOPENED))[:flags]:
+            shown[r, c] = FLAG
+    return shown
+
+
+@pytest.mark.parametrize("style", ["app", "win7"])
+@pytest.mark.parametrize("pitch", [20.0, 24.7, 31.3, 37.24, 48.0])
+def test_a_drawn_modern_board_is_found_and_read_exactly(style, pitch):
+    for seed, level in enumerate(LEVELS):
+        shown = midgame(level, seed + int(pitch))
+        screen = (int(level.cols * pitch + 300), int(level.rows * pitch + 250))
+        image, _ = draw_modern(shown, style, pitch, at=(60, 50), screen=screen)
+        cal, skin = calibrate(image, SKINS)
+        reading = read(image, cal.with_pitch(skin), skin)
+        assert (skin.name, reading.codes.shape) == (SKIN_OF[style], shown.shape)
+        assert not reading.unknown.any() and np.array_equal(reading.codes, shown)
+        assert reading.framed
+
+
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+def test_a_drawn_field_cut_by_the_pictures_edge_is_never_whole(side):
+    """The picture ends a third of the way into the field: what is left is no whole game."""
+    level = Level(16, 16, 40)
+    image, (fx, fy) = draw_modern(midgame(level, 3), "app", 30.0, at=(40, 40), screen=(700, 700))
+    cut = {"left": (slice(None), slice(int(fx + 5 * 30), None)), "right": (slice(None), slice(None, int(fx + 11 * 30))),
+           "top": (slice(int(fy + 5 * 30), None), slice(None)), "bottom": (slice(None, int(fy + 11 * 30)), slice(None))}
+    part = np.ascontiguousarray(image[cut[side]])
+    try:
+        cal, skin = calibrate(part, SKINS)
+    except Exception:  # (no board at all is as good)
+        return
+    assert not read(part, cal.with_pitch(skin), skin).framed
+
+
+class ModernDesk(FakeDesk):
+    """The fake desk showing a game in the app's look at a non-integral pitch: no face, F2 (with
+    the pointer on the field) starts a new game, anything else off the field is a miss."""
+
+    PITCH = 31.7
+
+    def image(self):
+        frame, (fx, fy) = draw_modern(self.game.board().cells, "app", self.PITCH, at=self.at, screen=(1024, 768))
+        return frame, (fx, fy)
+
+    def _cell(self, x: int, y: int) -> tuple[int, int] | None:
+        _, (fx, fy) = draw_modern(np.full((1, 1), UNOPENED, np.int8), "app", self.PITCH, at=self.at, screen=(8, 8))
+        r, c = int((y - fy) // self.PITCH), int((x - fx) // self.PITCH)
+        return (r, c) if 0 <= r < self.level.rows and 0 <= c < self.level.cols else None
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        cell = self._cell(x, y)
+        if cell is None:
+            self.misses.append((x, y))
+            return
+        self.clicks.append((*cell, button))
+        if self.game.status == "playing":
+            (self.game.open if button == "left" else self.game.flag)(cell)
+        self._frame = None
+
+    def key(self, x: int, y: int, combo: str) -> None:
+        if combo != "f2" or self._cell(x, y) is None:
+            self.misses.append((x, y))
+            return
+        self.restart()
+
+
+def test_a_game_in_the_apps_look_is_played_with_what_ships(tmp_path: Path):
+    desk = ModernDesk(Level(9, 9, 10), seed=5)
+    logs: list = []
+    said: list[str] = []
+    options = Options(games=5, flags=True, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
+    assert len(logs) == 5 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
+    assert not desk.misses and desk.games >= 5
