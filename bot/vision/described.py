@@ -33,6 +33,9 @@ GLOSS = 0.2
 #: ... or, of any share, while it is this light (value 0-1): a highlight, the lit half of a glossy
 #: tile. A mine drawn on the tile darkens it (its ink 0.36 or darker, Windows 7).
 GLOSS_VALUE = 0.45
+#: Ink running along a side of the box for this share of it touches that side (bot.vision.described._entering).
+EDGE_RUN = 0.25
+EDGE_DEPTH = 0.2
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
 SPECK = 0.1
 #: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
@@ -58,6 +61,10 @@ SURE_MARGIN = 0.25
 OFF_COLOUR = 140.0
 
 
+#: A cell's centre may move this share of the pitch onto its own outline, whose lines must stand
+#: LINE (0-255) darker than the cell's middle.
+RECENTRE = 0.12
+LINE = 12.0
 #: A tile's outline: the darkest line near each boundary at least this much darker (0-255, largest
 #: channel) than the tile's middle, along this share of the side round its middle.
 OUTLINE = 15.0
@@ -177,6 +184,20 @@ def cell_look(box: np.ndarray) -> CellLook:
     return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0))
 
 
+def _entering(mask: np.ndarray) -> bool:
+    """Whether ink lies thick along two neighbouring sides of the box, or three: something reaching
+    in from beyond the cell (a panel's corner). Thick: the outer EDGE_DEPTH of the box's side or
+    more, each line of it inked along EDGE_RUN of its length. A tile's bevel is a line or two deep,
+    a glyph centred (a tall one may touch the top and the bottom: Windows 7's 1 fills its tile)."""
+    depth = max(3, round(EDGE_DEPTH * min(mask.shape)))
+
+    def thick(lines: np.ndarray) -> bool:  # the side's lines, outermost first
+        return bool((lines[:depth].mean(axis=1) >= EDGE_RUN).all())
+
+    top, bottom, left, right = thick(mask), thick(mask[::-1]), thick(mask.T), thick(mask.T[::-1])
+    return top + right + bottom + left >= 3 or ((top or bottom) and (left or right))
+
+
 def number_of(cell: CellLook, look: Look) -> tuple[int | None, float]:
     """The number the ink shows, and by how much it won; None where it is not clearly one.
 
@@ -232,18 +253,49 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return 0
         if cell.ink_colour.max() >= cell.ground.max():
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
+        if _entering(cell.ink):
+            return None  # a glyph is centred: this is something else reaching into the box
         return number_of(cell, look)[0]
     if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= 0.2:
         return EXPLODED
     return None
 
 
-def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float) -> list[np.ndarray | None]:
-    """The judged box round each cell's centre, row by row; None where it leaves the image."""
+def _recentred(value: np.ndarray, cx: float, cy: float, pitch: float) -> tuple[float, float]:
+    """The cell's centre moved (by at most RECENTRE of the pitch) to the middle of the darkest lines
+    near its two boundaries each way: a lattice fitted to the whole field can be a pixel off at a
+    cell, and Windows 7's digits fill the tile to a pixel of its edge."""
+    h, w = value.shape
+    reach, half, span = max(1, round(RECENTRE * pitch)), pitch / 2, max(1, round(0.3 * pitch))
+    out = []
+    for along, across, size in ((cx, cy, w), (cy, cx, h)):
+        a0, a1 = round(across) - span, round(across) + span
+        lo, hi = round(along - half) - reach, round(along + half) + reach + 1
+        if lo < 0 or hi > size or a0 < 0 or a1 > (h if size == w else w):
+            out.append(along)
+            continue
+        strip = value[a0:a1, lo:hi] if size == w else value[lo:hi, a0:a1].T
+        profile = strip.mean(axis=0)
+        first, last = profile[: 2 * reach + 1], profile[-(2 * reach + 1) :]
+        middle = float(np.median(profile))
+        if middle - first.min() < LINE or middle - last.min() < LINE:
+            out.append(along)  # no plain lines: keep the lattice's centre
+            continue
+        start, end = lo + int(np.argmin(first)), hi - len(last) + int(np.argmin(last))
+        out.append((start + end) / 2)
+    return out[0], out[1]
+
+
+def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
+          pitch: float | None = None) -> list[np.ndarray | None]:
+    """The judged box round each cell's centre, row by row; None where it leaves the image. With the
+    pitch given, each centre is first moved onto its own tile's outline (_recentred)."""
     half = BOX * tile / 2
+    value = image.max(axis=2).astype(np.float32) if pitch else None
     out: list[np.ndarray | None] = []
-    for cy in centres_y:
-        for cx in centres_x:
+    for cy0 in centres_y:
+        for cx0 in centres_x:
+            cx, cy = _recentred(value, cx0, cy0, pitch) if value is not None else (cx0, cy0)
             x0, y0, x1, y1 = round(cx - half), round(cy - half), round(cx + half), round(cy + half)
             if x0 < 0 or y0 < 0 or x1 > image.shape[1] or y1 > image.shape[0]:
                 out.append(None)
@@ -253,12 +305,13 @@ def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile:
 
 
 def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
-                   look: Look) -> tuple[np.ndarray, np.ndarray]:
-    """Board codes and which of them are known, for the cells centred at the given places."""
+                   look: Look, pitch: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Board codes and which of them are known, for the cells centred at the given places (moved
+    onto each tile's own outline where the pitch is given)."""
     rows, cols = len(centres_y), len(centres_x)
     codes = np.full(rows * cols, UNOPENED, np.int8)
     known = np.zeros(rows * cols, bool)
-    for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
+    for i, box in enumerate(boxes(image, centres_x, centres_y, tile, pitch)):
         code = None if box is None else classify(cell_look(box), look)
         if code is not None:
             codes[i], known[i] = code, True
@@ -290,9 +343,9 @@ def outlined(value: np.ndarray, cx: float, cy: float, pitch: float, tile: float)
 def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float,
            look: Look) -> bool:
     """Whether the whole field is seen: the gap round its outer tiles lies inside the image, and the
-    places one pitch beyond each side hold no tile, neither outlined nor read as a cell of the look
-    (a field cut by the picture's or the screen's edge, partly covered, or found only in part,
-    would otherwise read as a smaller whole board)."""
+    places one pitch beyond each side hold no tile: neither outlined nor read as a number or a
+    flag of the look (a field cut by the picture's or the screen's edge, partly covered, or found
+    only in part, would otherwise read as a smaller whole board)."""
     reach = max(1.0, (pitch - tile) / 2)
     left, right = centres_x[0] - pitch / 2 - reach, centres_x[-1] + pitch / 2 + reach
     top, bottom = centres_y[0] - pitch / 2 - reach, centres_y[-1] + pitch / 2 + reach
@@ -303,8 +356,9 @@ def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitc
     value = image.max(axis=2)
     for xs, ys in sides:
         beyond = [outlined(value, x, y, pitch, tile) for y in ys for x in xs]
-        read = [box is not None and classify(cell_look(box), look) not in (None, 0)  # (plain ground reads as 0)
-                for box in boxes(image, np.asarray(xs), np.asarray(ys), tile)]
+        read = [box is not None and classify(cell_look(box), look) not in (None, 0, UNOPENED)
+                for box in boxes(image, np.asarray(xs), np.asarray(ys), tile)]  # (a plain ground reads as
+        # 0, a counter's box or a panel in the tiles' blue as covered: neither is a cell beyond)
         if np.mean(beyond) > BEYOND or np.mean(read) > BEYOND:
             return False
     return True

@@ -36,6 +36,10 @@ MIN_TILES = 16  # a field holds at least this many tiles found as blobs
 MIN_FILL = 0.5  # ... and they fill at least this share of its rectangle
 #: Blob centres off their lattice place by more than this share of the pitch are not tiles of it.
 OFF_LATTICE = 0.15
+#: Lattices whose pitches differ by less than this share are one lattice seen two ways.
+ALIGN = 0.03
+#: The gap lines may move the blobs' pitch by this share.
+PITCH_SLACK = 0.015
 
 
 @dataclass(frozen=True)
@@ -121,17 +125,24 @@ def _largest_cluster(places: set[tuple[int, int]]) -> list[tuple[int, int]]:
     return best
 
 
-def _phase(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[int, int]) -> float:
-    """Where the cell boundaries lie along one axis: the offset (within a third of a pitch of lo) that puts
-    the n + 1 boundaries on the most gap pixels, the gap profile smoothed to find a wide gap's middle."""
+def _boundaries(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[int, int]) -> tuple[float, float]:
+    """Where the cell boundaries lie along one axis, and their pitch: the first boundary (within a
+    third of a pitch of lo) and the pitch (within PITCH_SLACK of the blobs') that put the n + 1
+    boundaries on the most gap pixels, the gap profile smoothed to find a wide gap's middle. Blob
+    centres alone drift (a digit moves its tile's blob): over 30 cells a pitch 0.1 px short is 3 px."""
     a, b = max(0, span[0]), max(span[0] + 1, span[1])
-    profile = line[:, a:b].mean(axis=1) if line.ndim == 2 else line
+    profile = line[:, a:b].mean(axis=1)
     profile = cv2.GaussianBlur(profile.astype(np.float32).reshape(-1, 1), (1, 0), max(0.5, pitch / 20)).ravel()
     at = np.arange(len(profile))
     shifts = np.arange(-pitch / 3, pitch / 3, 0.25)
-    bounds = lo + pitch * np.arange(n + 1)
-    scores = [np.interp(bounds + s, at, profile, left=0, right=0).sum() for s in shifts]
-    return lo + float(shifts[int(np.argmax(scores))])
+    best = (-1.0, lo, pitch)
+    for p in pitch * (1 + np.linspace(-PITCH_SLACK, PITCH_SLACK, 13)):
+        bounds = lo + p * np.arange(n + 1)
+        scores = [float(np.interp(bounds + s, at, profile, left=0, right=0).sum()) for s in shifts]
+        k = int(np.argmax(scores))
+        if scores[k] > best[0] + 1e-9:
+            best = (scores[k], lo + float(shifts[k]), float(p))
+    return best[1], best[2]
 
 
 def _lattice(image: np.ndarray, inside: np.ndarray, line: np.ndarray) -> Tiles | None:
@@ -156,19 +167,41 @@ def _lattice(image: np.ndarray, inside: np.ndarray, line: np.ndarray) -> Tiles |
         if len(group) < MIN_FILL * rows * cols or (best is not None and len(group) <= best.found):
             continue
         left, top = ox + (min(cs) - 0.5) * px, oy + (min(rs) - 0.5) * py
-        left = _phase(line.T, left, px, cols, (int(top), int(top + rows * py)))
-        top = _phase(line, top, py, rows, (int(left), int(left + cols * px)))
+        left, px = _boundaries(line.T, left, px, cols, (int(top), int(top + rows * py)))
+        top, py = _boundaries(line, top, py, rows, (int(left), int(left + cols * px)))
         best = Tiles(left, top, px, py, rows, cols, len(group), float(size))
     return best
 
 
+def _aligned(a: Tiles, b: Tiles) -> bool:
+    """Two lattices of one pitch whose cell boundaries coincide."""
+    if abs(a.pitch_x - b.pitch_x) > ALIGN * a.pitch_x or abs(a.pitch_y - b.pitch_y) > ALIGN * a.pitch_y:
+        return False
+    dx, dy = (b.left - a.left) / a.pitch_x, (b.top - a.top) / a.pitch_y
+    return abs(dx - round(dx)) < OFF_LATTICE and abs(dy - round(dy)) < OFF_LATTICE
+
+
+def _union(a: Tiles, b: Tiles) -> Tiles:
+    """The lattice `a` grown to cover the aligned lattice `b` too."""
+    c0 = min(0, round((b.left - a.left) / a.pitch_x))
+    r0 = min(0, round((b.top - a.top) / a.pitch_y))
+    c1 = max(a.cols, round((b.left - a.left) / a.pitch_x) + b.cols)
+    r1 = max(a.rows, round((b.top - a.top) / a.pitch_y) + b.rows)
+    return Tiles(a.left + c0 * a.pitch_x, a.top + r0 * a.pitch_y, a.pitch_x, a.pitch_y, r1 - r0, c1 - c0,
+                 max(a.found, b.found), a.tile)
+
+
 def find_tiles(image: np.ndarray) -> Tiles | None:
-    """The largest field of separate tiles in the image (the most tiles seen), or None."""
+    """The largest field of separate tiles in the image (the most tiles seen), grown by what the
+    other ways of seeing outlines found on the same lattice (a tile against the window's dark edge
+    is seen by its step, its neighbours by their gaps), or None."""
     if image is None or image.ndim != 3 or min(image.shape[:2]) < 4 * MIN_TILE:
         return None
-    best: Tiles | None = None
-    for inside, line in _outlines(image):
-        found = _lattice(image, inside, line)
-        if found is not None and (best is None or found.found > best.found):
-            best = found
+    found = [t for inside, line in _outlines(image) if (t := _lattice(image, inside, line)) is not None]
+    if not found:
+        return None
+    best = max(found, key=lambda t: t.found)
+    for other in found:
+        if other is not best and _aligned(best, other):
+            best = _union(best, other)
     return best
