@@ -10,6 +10,7 @@ game's first-click rule on the same level.
 
     python3 scripts/bench_games.py --game ace-minesweeper --games 50
     python3 scripts/bench_games.py --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
+    python3 scripts/bench_games.py --game win7-qt --levels beginner,advanced --games 50 --shipped
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bench_live import bench_level, report
 
 from bot.games import bench
 from bot.games.native_game import PROGRAMS, NativeGame
+from bot.places import SHIPPED
 from bot.screen.xdisplay import VirtualDisplay
 from bot.vision.skin import load_skins
 
@@ -55,6 +57,8 @@ def main() -> int:
     parser.add_argument("--sim-games", type=int, default=5000, help="simulator games per level for the comparison")
     parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
     parser.add_argument("--work", default=None, help="keep the learnt skin and profile in this folder")
+    parser.add_argument("--shipped", action="store_true",
+                        help="play with the shipped skins, learning nothing (the Windows 7 stand-ins)")
     args = parser.parse_args()
     program = PROGRAMS[args.game]
     levels = (args.levels or program.default).split(",")
@@ -65,15 +69,16 @@ def main() -> int:
         for index, name in enumerate(levels):
             level = program.level(name)
             with NativeGame(program, name, x=100, y=100) as game:
-                if index == 0 and not any(templates.glob("*/skin.json")):  # (--work with a skin: reuse it)
+                if index == 0 and not args.shipped and not any(templates.glob("*/skin.json")):  # (--work: reuse it)
                     seconds, code, _ = learn(templates, profile, args.learn_games)
                     lines.append(f"{program.name}: learnt from no skin in {seconds:.1f} s (exit {code})")
                     print(lines[-1], flush=True)
                     if code != 0:
                         break
                 start = time.time()
-                tally = bench_level(game, args.games, load_skins(templates), profile, program.rule,
-                                    Path(args.stops), f"{program.name} {name}", learn_into=templates)
+                skins = load_skins(SHIPPED) if args.shipped else load_skins(templates)
+                tally = bench_level(game, args.games, skins, profile, program.rule, Path(args.stops),
+                                    f"{program.name} {name}", learn_into=None if args.shipped else templates)
                 lines.append(report(f"{name} {level.rows}x{level.cols}/{level.mines}", tally, time.time() - start))
                 print("\n" + lines[-1], flush=True)
             sim = bench.summarise(list(bench.play_many(level, program.rule, args.sim_games, seed=1,

@@ -49,6 +49,10 @@ class NativeProgram:
     launcher: tuple[str, ...] = ()
     #: The window's size at a level (width, height), where the game stretches its cells to it.
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The dialogs it opens after a game (their window's title) and the key that answers each.
+    dialogs: dict[str, str] = field(default_factory=dict)
+    #: A file the game needs that no package installs (a stand-in built by hand).
+    needs: Path | None = None
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -158,7 +162,53 @@ GNOME_MINES = NativeProgram(
     sizes={"medium": (970, 828), "stretched": (660, 520)},
 )
 
-PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES)}
+#: Where the stand-ins for the modern Windows games are built (their sources are third-party, fetched
+#: and built by hand as docs/testing.md says, never part of this repository).
+STANDINS = Path(os.environ.get("MINESWEEPER_STANDINS", Path.home() / ".cache" / "minesweeper-bot" / "standins"))
+
+
+def _prepare_win7_qt(level: str, workdir: Path) -> None:
+    """Its settings file (QSettings under XDG_CONFIG_HOME): the level, no animations, no sound."""
+    conf = workdir / "config" / "minesweeper"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "minesweeper.conf").write_text(f"[General]\ndifficulty={level}\nanimations=false\nsounds=false\n")
+
+
+def _prepare_win7_java(level: str, workdir: Path) -> None:
+    """Its settings file in its working folder (mine.ini: rows, columns, mines), and its pictures."""
+    board = WIN7_JAVA.level(level)
+    (workdir / "mine.ini").write_text(f"row={board.rows}\ncol={board.cols}\nminecount={board.mines}\nlast=0\n")
+    (workdir / "img").symlink_to(STANDINS / "win7java" / "img")
+
+
+#: actuallyaridan/linux-minesweeper (Qt 6, GPL): a remake drawn with Windows 7's own artwork (blue
+#: tiles shaded across the board, no face, time and mines in boxes under the field), 18 px cells, F2
+#: a new game. Mines are placed at the first click, anywhere but on that cell (`Board::placeMines`:
+#: the `safe` rule). A game's end opens "Game Won" / "Game Lost", whose default (Return) plays again.
+WIN7_QT = NativeProgram(
+    "win7-qt", (str(STANDINS / "win7qt" / "build" / "MineSweeper"),), "Minesweeper", "safe",
+    {"beginner": (Level(9, 9, 10), ()), "intermediate": (Level(16, 16, 40), ()), "advanced": (Level(16, 30, 99), ())},
+    default="beginner", note="Windows 7's artwork; no face; a dialog after every game",
+    prepare=_prepare_win7_qt, env={"XDG_CONFIG_HOME": "{workdir}/config", "QT_QPA_PLATFORM": "xcb"},
+    dialogs={"Game Won": "Return", "Game Lost": "Return"}, needs=STANDINS / "win7qt" / "build" / "MineSweeper",
+)
+
+#: qwIvan/JavaWin7MineGame (Java Swing): Windows 7's look redrawn (glossy blue tiles, one picture for
+#: every tile), 18 px cells, no face, no new-game key. Its first click always opens a 0 (`changeMine`
+#: moves the mines off the cell and its neighbours: the `zero` rule). A game's end opens "Info" (lost)
+#: or "Congratulation!" (won), whose default (Return) starts a new game.
+WIN7_JAVA = NativeProgram(
+    "win7-java", ("java", "-cp", str(STANDINS / "win7java" / "build"), "ivan.mine.Main"), "MineGame", "zero",
+    {"beginner": (Level(9, 9, 10), ()), "expert": (Level(16, 30, 99), ())},
+    default="beginner", note="Windows 7's look redrawn, tiles not shaded; no new-game key; a dialog after every game",
+    prepare=_prepare_win7_java, dialogs={"Info": "Return", "Congratulation!": "Return"},
+    needs=STANDINS / "win7java" / "build" / "ivan" / "mine" / "Main.class",
+)
+
+#: Seconds a game's end dialog stays before the harness answers it (bot.games.native_game.NativeGame).
+DIALOG_READ = 2.0
+
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, WIN7_QT, WIN7_JAVA)}
 
 
 def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
@@ -191,10 +241,13 @@ class NativeGame:
     def __init__(self, program: NativeProgram, level: str | None = None, x: int = 100, y: int = 100) -> None:
         if shutil.which(program.command[0]) is None:
             raise BotError(f"{program.name} is not installed ({program.command[0]}): ./scripts/setup --games")
+        if program.needs is not None and not program.needs.exists():
+            raise BotError(f"{program.name} is not built: no {program.needs} (docs/testing.md: the stand-ins)")
         self.program, self.level_name, self.at = program, level or program.default, (x, y)
         self.level = program.level(self.level_name)
         self.proc: subprocess.Popen[bytes] | None = None
         self.workdir: str | None = None
+        self._dialogs: dict[str, float] = {}  # dialog window: when it was first seen
 
     def start(self, timeout: float = 60) -> Window:
         command = [*self.program.launcher, *self.program.command, *self.program.options.get(self.level_name, ())]
@@ -271,7 +324,29 @@ class NativeGame:
         return move_window(self.window, x, y)
 
     def answer_dialogs(self) -> int:
-        return 0  # (none of these games asks anything after a game)
+        """Answer the dialogs the game opens after a game, as a user would: once it has been up for
+        DIALOG_READ seconds (the bot reads the finished board first: answered at once, the new game
+        hid how the last one ended), with its default key. How many were answered."""
+        if not self.program.dialogs:
+            return 0
+        try:
+            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
+                                  check=True).stdout.decode("utf-8", errors="replace")
+        except (OSError, subprocess.SubprocessError):
+            return 0
+        answered = 0
+        for line in tree.splitlines():
+            match = _LINE.search(line)
+            if match and match.group(2) in self.program.dialogs and int(match.group(3)) > 20:
+                wid = str(int(match.group(1), 16))
+                seen = self._dialogs.setdefault(wid, time.monotonic())
+                if time.monotonic() - seen < DIALOG_READ:
+                    continue
+                _run(["xdotool", "windowfocus", "--sync", wid, "key", "--clearmodifiers",
+                      self.program.dialogs[match.group(2)]])
+                self._dialogs.pop(wid, None)
+                answered += 1
+        return answered
 
     def close(self) -> None:
         if self.proc is not None:
