@@ -36,6 +36,11 @@ GLOSS_VALUE = 0.45
 #: Ink running along a side of the box for this share of it touches that side (bot.vision.described._entering).
 EDGE_RUN = 0.25
 EDGE_DEPTH = 0.2
+#: A mine covers at least this share of the box: on a covered tile (Windows 7's at 80 %: 0.2 or
+#: more), and on an opened one, where grey ink may also be a digit in a palette's wrong colour
+#: (0.15-0.3 of the box), more.
+MINE_ON_TILE = 0.2
+MINE_SHARE = 0.3
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
 SPECK = 0.1
 #: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
@@ -245,7 +250,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return UNOPENED  # no ink, or the tile's own gloss and shading: light, or a little of it dark
         if look.flag_ink is not None and look.flag_ink.holds(ink):
             return FLAG
-        if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= 0.2:
+        if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= MINE_ON_TILE:
             return MINE
         return None
     if look.opened.holds(hsv):
@@ -255,8 +260,10 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
         if _entering(cell.ink):
             return None  # a glyph is centred: this is something else reaching into the box
+        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and cell.share >= MINE_SHARE:
+            return MINE  # the mines a lost game shows, on opened tiles (Windows 7's)
         return number_of(cell, look)[0]
-    if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= 0.2:
+    if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= MINE_ON_TILE:
         return EXPLODED
     return None
 

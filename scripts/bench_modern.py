@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""How the shipped skins read the real screenshots of the modern Windows games: each labelled one
+in ../shared/real-windows-modern at its own size and resized, the skin found, the cells wrong
+(must be 0) and unknown, whether the field counts as whole, the counter read against the truth,
+and the time to find and read it.
+
+    python3 scripts/bench_modern.py [--scales 0.8,1,1.25,1.5,2] [--folder DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.board import CHAR_TO_CODE
+from bot.errors import VisionError
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skins
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--scales", default="0.8,1,1.25,1.5,2")
+    parser.add_argument("--folder", default=str(ROOT.parent / "shared" / "real-windows-modern"))
+    args = parser.parse_args()
+    folder = Path(args.folder)
+    skins = load_skins()
+    print(f"{'screenshot':40} {'scale':>5} {'skin':6} {'size':>6} {'wrong':>5} {'unknown':>7} whole "
+          f"{'counter':>9} {'s':>5}")
+    for meta_path in sorted(folder.glob("*.json")):
+        meta = json.loads(meta_path.read_text())
+        if meta.get("game") not in ("win7", "win10-app"):
+            continue
+        truth = np.array([[CHAR_TO_CODE[c] for c in row] for row in meta["grid"]], np.int8)
+        shot = cv2.imread(str(meta_path.with_suffix(".png")))
+        for scale in (float(s) for s in args.scales.split(",")):
+            image = shot if scale == 1 else cv2.resize(shot, None, fx=scale, fy=scale,
+                                                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+            start = time.perf_counter()
+            try:
+                cal, skin = calibrate(image, skins)
+                reading = read(image, cal.with_pitch(skin), skin)
+            except VisionError as err:
+                print(f"{meta_path.stem:40} {scale:5g} no board: {err}")
+                continue
+            seconds = time.perf_counter() - start
+            size = f"{reading.codes.shape[1]}x{reading.codes.shape[0]}"
+            if reading.codes.shape != truth.shape:
+                print(f"{meta_path.stem:40} {scale:5g} {skin.name:6} {size:>6} wrong size")
+                continue
+            wrong = int(((reading.codes != truth) & ~reading.unknown).sum())
+            counter = f"{reading.counter}/{meta.get('counter')}"
+            print(f"{meta_path.stem:40} {scale:5g} {skin.name:6} {size:>6} {wrong:5d} {int(reading.unknown.sum()):7d} "
+                  f"{'yes' if reading.framed else 'no ':5} {counter:>9} {seconds:5.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
