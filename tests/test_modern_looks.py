@@ -110,3 +110,58 @@ def test_a_game_in_the_apps_look_is_played_with_what_ships(tmp_path: Path):
     play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
     assert len(logs) == 5 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
     assert not desk.misses and desk.games >= 5
+
+
+class DialogDesk(ModernDesk):
+    """Windows 7's way: the moment a game ends, its "Game Lost" / "Game Won" dialog covers the
+    board (drawn as a grey box over the field) until it is answered; its answer plays again."""
+
+    PITCH = 24.0
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.answered: list[str] = []
+
+    def dialog(self) -> str | None:
+        return {"lost": "Game Lost", "won": "Game Won"}.get(self.game.status)
+
+    def image(self):
+        frame, (fx, fy) = super().image()
+        if self.dialog() is not None:
+            frame = frame.copy()
+            frame[int(fy) + 20 : int(fy) + 160, int(fx) - 10 : int(fx) + 200] = (230, 230, 230)
+        return frame, (fx, fy)
+
+
+class DialogPlatform:
+    def __init__(self, desk: DialogDesk) -> None:
+        self.desk = desk
+
+    def open_title(self, titles: list[str]) -> str | None:
+        return self.desk.dialog() if self.desk.dialog() in titles else None
+
+    def answer_dialog(self, title: str, key: str) -> bool:
+        if self.desk.dialog() != title or key != "return":
+            return False
+        self.desk.answered.append(title)
+        self.desk.restart()
+        return True
+
+
+def test_a_game_ended_under_its_own_dialog_is_counted_and_the_dialog_answered(tmp_path: Path, monkeypatch):
+    """The board hidden by the game's end dialog: the game's result is the dialog's, the dialog is
+    answered with its key (a new game: "Play again"), and play goes on; nothing clicked outside."""
+    import dataclasses
+
+    import bot.screen.platform
+
+    desk = DialogDesk(Level(9, 9, 10), seed=2)
+    monkeypatch.setattr(bot.screen.platform, "current", lambda: DialogPlatform(desk))
+    app = next(s for s in SKINS if s.name == "msapp")
+    skin = dataclasses.replace(app, end_dialogs={"Game Lost": "lost", "Game Won": "won"})
+    logs: list = []
+    said: list[str] = []
+    options = Options(games=6, flags=True, skins=[skin], profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
+    assert len(logs) == 6 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
+    assert len(desk.answered) >= 5 and not desk.misses

@@ -38,7 +38,7 @@ SCALES = (0.8, 1.0, 1.25, 1.5, 2.0)
 EXACT = {"msmodern_andvisk_board_expert_mid", "msmodern_andvisk_full_expert_late",
          "msmodern_andvisk_ms2_expert_mid_annotated", "msmodern_andvisk_src5_expert_mid",
          "msmodern_robinarthur_30x16_fresh_crop", "msmodern_robinarthur_de_easy9x9_fresh_window",
-         "msmodern_andvisk_src3_partial", "win7_p1387h_f000"}
+         "win7_p1387h_f000"}
 SKINS = load_skins()
 
 if not NAMES:

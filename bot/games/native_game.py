@@ -184,13 +184,14 @@ def _prepare_win7_java(level: str, workdir: Path) -> None:
 #: actuallyaridan/linux-minesweeper (Qt 6, GPL): a remake drawn with Windows 7's own artwork (blue
 #: tiles shaded across the board, no face, time and mines in boxes under the field), 18 px cells, F2
 #: a new game. Mines are placed at the first click, anywhere but on that cell (`Board::placeMines`:
-#: the `safe` rule). A game's end opens "Game Won" / "Game Lost", whose default (Return) plays again.
+#: the `safe` rule). A game's end opens "Game Won" / "Game Lost" over the board, as Windows 7 does,
+#: whose default (Return) plays again: the bot reads and answers them itself (templates/win7).
 WIN7_QT = NativeProgram(
     "win7-qt", (str(STANDINS / "win7qt" / "build" / "MineSweeper"),), "Minesweeper", "safe",
     {"beginner": (Level(9, 9, 10), ()), "intermediate": (Level(16, 16, 40), ()), "advanced": (Level(16, 30, 99), ())},
     default="beginner", note="Windows 7's artwork; no face; a dialog after every game",
     prepare=_prepare_win7_qt, env={"XDG_CONFIG_HOME": "{workdir}/config", "QT_QPA_PLATFORM": "xcb"},
-    dialogs={"Game Won": "Return", "Game Lost": "Return"}, needs=STANDINS / "win7qt" / "build" / "MineSweeper",
+    needs=STANDINS / "win7qt" / "build" / "MineSweeper",  # (its end dialogs: the bot answers them, as Windows 7's)
 )
 
 #: qwIvan/JavaWin7MineGame (Java Swing): Windows 7's look redrawn (glossy blue tiles, one picture for

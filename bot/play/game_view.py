@@ -22,6 +22,7 @@ from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
 from bot.play.complete_read import ended, name_face, name_numbers
 from bot.play.options import Options
+from bot.screen import platform
 from bot.screen.actuator import Actuator, Target, TargetMoved
 from bot.screen.capture import Region, Screen
 from bot.vision.calibrate import Calibration, best_offset, load_profile, locate
@@ -38,6 +39,15 @@ class Stop(BotError):
 
 class NotFound(Stop):
     """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
+
+
+class GameEnded(BotError):
+    """The game's own end-of-game dialog is open (Windows 7's "Game Lost" over the board): the game
+    is over with this result, and the dialog is to be answered before the next one."""
+
+    def __init__(self, result: str, title: str) -> None:
+        super().__init__(f"the game's {title!r} dialog is open: the game is {result}")
+        self.result, self.title = result, title
 
 
 def follows(before: Board, after: Board) -> bool:
@@ -158,6 +168,9 @@ class GameView:
             if tries > RETRIES:
                 self.still_wanted()  # a long wait: the stop key still ends it
             try:
+                ended_by = self.end_dialog()
+                if ended_by is not None:
+                    raise GameEnded(*ended_by)
                 image, field = self.grab()
                 if field is None:
                     self.calibrate(image)
@@ -199,6 +212,23 @@ class GameView:
                 time.sleep(0.1)
         saved = self.save_stop(image)
         raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
+
+    def end_dialog(self) -> tuple[str, str] | None:
+        """(result, title) of the game's end-of-game dialog where one is open (its skin names them),
+        else None. Asked before every read: the dialog may be over the board, and what shows of the
+        board beside it must not be read as a smaller board."""
+        if self.skin is None or not self.skin.end_dialogs:
+            return None
+        title = platform.current().open_title(list(self.skin.end_dialogs))
+        return None if title is None else (self.skin.end_dialogs[title], title)
+
+    def answer_end_dialog(self) -> bool:
+        """Answer the game's open end-of-game dialog with its key (Windows 7: Return, "Play again"),
+        as a user would: whether there was one. Never in a dry run, where nothing is pressed."""
+        if self.options.dry_run or self.skin is None:
+            return False
+        system = platform.current()
+        return any(system.answer_dialog(title, self.skin.dialog_key) for title in self.skin.end_dialogs)
 
     def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
         """Scaled cells read at a half-pixel shift where a few do not read in place: the place was

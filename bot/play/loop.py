@@ -20,7 +20,7 @@ from bot.games.simulator import Game
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Stale
 from bot.play.dry_run import DryRun
-from bot.play.game_view import RETRIES, GameView, Stop, follows
+from bot.play.game_view import RETRIES, GameEnded, GameView, Stop, follows
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
@@ -110,6 +110,8 @@ class Player:
     def restart(self) -> None:
         """A new game; a window that moves at that moment (the mouse refuses the press) is found
         again and pressed again, as a dropped batch is, up to STALE_BATCHES times in a row."""
+        if self.game_view.answer_end_dialog():  # its "play again" starts the new game
+            return
         for _ in range(STALE_BATCHES):
             self.still_wanted()
             try:
@@ -159,7 +161,12 @@ class Player:
         """One game to its end: a fresh board on the screen is played as it is (the user may just
         have started it), anything else restarted first. A game the user restarts, or whose level
         changes, mid-way is logged as abandoned; the next one follows the new board."""
-        image, reading, board = self.game_view.look(None)
+        try:
+            image, reading, board = self.game_view.look(None)
+        except GameEnded as end:  # the last game's end dialog still open: answered, a new game follows
+            if not self.game_view.answer_end_dialog():
+                raise Stop(f"stopped safely: {end}, and it could not be answered") from end
+            image, reading, board = self.game_view.look(None)
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
         # board): one in progress is played on as it stands.
@@ -178,25 +185,34 @@ class Player:
             while int(time.time()) == getattr(self, "_last_second", None):
                 time.sleep(0.02)
             self._last_second = int(time.time())
-        start, guesses, clicks0 = time.monotonic(), 0, self.actuator.clicks
+        start, clicks0 = time.monotonic(), self.actuator.clicks
         self.own_flags = set()
+        self.guesses = 0
+        try:
+            return self._play_on(image, reading, board, start, clicks0)
+        except GameEnded as end:  # its end dialog hides the board: the result is the dialog's
+            self.say(f"game over: {end}")
+            return self._log(end.result, start, clicks0)
+
+    def _play_on(self, image: np.ndarray, reading, board: Board, start: float, clicks0: int) -> GameLog:
+        """A game from its first read to its end (GameEnded where its end dialog shows)."""
         shape, started = board.shape, False
         failures = stale = 0
         while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
             if board.shape != shape or (started and not (board.cells >= 0).any()):
-                return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
+                return self._log("abandoned", start, clicks0)
             started = started or bool((board.cells >= 0).any())
             try:
                 advice = self.decide(board)
                 self.record(image, board)
                 self.frames += 1
-                guesses += self.act(board, advice)
+                self.guesses += self.act(board, advice)
                 self.game_view.guard.wait_for_change(image, self.clicked)
                 image, reading, board = self.game_view.look(board)
                 failures = stale = 0
                 if self.game_view.replaced:
                     self.game_view.replaced = False
-                    return GameLog("abandoned", time.monotonic() - start, self.actuator.clicks - clicks0, guesses, None)
+                    return self._log("abandoned", start, clicks0)
             except Stale as err:
                 stale += 1
                 if stale >= STALE_BATCHES:
@@ -210,7 +226,10 @@ class Player:
                 image, reading, board = self.game_view.look(None)
         self.record(image, board)
         result = "won" if board.solved() else reading.face
-        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, guesses, three_bv_of(board))
+        return self._log(result, start, clicks0, three_bv_of(board))
+
+    def _log(self, result: str, start: float, clicks0: int, bv: int | None = None) -> GameLog:
+        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv)
 
     def watch(self) -> int:
         """Dry run: never click; show the advice whenever the board changes (bot.play.dry_run). Returns

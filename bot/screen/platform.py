@@ -10,6 +10,7 @@ through ctypes, tested with a fake `windll`.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -44,6 +45,15 @@ class Platform:
     def find_window(self, title: str) -> Region | None:
         return None
 
+    def answer_dialog(self, title: str, key: str) -> bool:
+        """Press `key` ("return") in the window of exactly this title, focused first: a game's own
+        end-of-game dialog, answered as a user would. Whether one was there to answer."""
+        return False
+
+    def open_title(self, titles: list[str]) -> str | None:
+        """The first of these window titles that a window open now has exactly, or None."""
+        return next((t for t in titles if self.find_window(t) is not None), None)
+
     def game_window(self) -> Region | None:
         """The rectangle of the first known game window open (by its title), where the board is
         looked for first; None when no known one is open (then the whole screen is searched)."""
@@ -73,6 +83,9 @@ WS_EX_LAYERED, WS_EX_NOACTIVATE = 0x80000, 0x8000000
 WDA_EXCLUDEFROMCAPTURE = 0x11  # Windows 10 2004+: our own grabs do not see the overlay
 SM_CXVIRTUALSCREEN, SM_CYVIRTUALSCREEN = 78, 79
 SW_RESTORE = 9
+#: Keys a game's dialog may be answered with, as Windows' virtual-key codes; keybd_event's key-up flag.
+VIRTUAL_KEYS = {"return": 0x0D, "escape": 0x1B, "space": 0x20}
+KEYEVENTF_KEYUP = 0x0002
 #: Window titles of the Minesweepers the bot plays: Windows' own (English, and XP's Japanese),
 #: Minesweeper X, Wine's clone.
 GAME_TITLES = ("Minesweeper", "マインスイーパ", "Minesweeper X", "WineMine")
@@ -121,6 +134,18 @@ class Windows(Platform):
         if not self.windll.user32.GetWindowRect(hwnd, ctypes.byref(rect)):
             return None
         return Region(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
+
+    def answer_dialog(self, title: str, key: str) -> bool:
+        user32 = self.windll.user32
+        hwnd = user32.FindWindowW(None, title)
+        if not hwnd or not user32.SetForegroundWindow(hwnd):
+            return False
+        code = VIRTUAL_KEYS.get(key.lower())
+        if code is None:
+            return False
+        user32.keybd_event(code, 0, 0, 0)
+        user32.keybd_event(code, 0, KEYEVENTF_KEYUP, 0)
+        return True
 
     def game_window(self) -> Region | None:
         """By window class first (a title can be translated, or be another program's), then by title."""
@@ -182,6 +207,34 @@ class X11(Platform):
             return Region(int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
         except (KeyError, ValueError):
             return None
+
+    def open_title(self, titles: list[str]) -> str | None:
+        """One search for them all (xdotool's name pattern is a regular expression): a look at the
+        game costs one call, not one a title."""
+        if not titles:
+            return None
+        pattern = "^(" + "|".join(re.escape(t) for t in titles) + ")$"
+        try:
+            found = self.run(["xdotool", "search", "--name", pattern, "getwindowname", "%@"], capture_output=True,
+                             text=True, timeout=5, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        names = set(found.stdout.splitlines())
+        return next((t for t in titles if t in names), None)
+
+    def answer_dialog(self, title: str, key: str) -> bool:
+        try:
+            found = self.run(["xdotool", "search", "--name", f"^{re.escape(title)}$"], capture_output=True,
+                             text=True, timeout=5, check=False)
+            windows = found.stdout.split()
+            if not windows:
+                return False
+            done = self.run(["xdotool", "windowfocus", "--sync", windows[-1], "key", "--clearmodifiers",
+                             key.capitalize() if key.lower() == "return" else key], capture_output=True, text=True,
+                            timeout=5, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+        return done.returncode == 0
 
     def prepare_overlay(self, window: Any) -> None:
         """Override-redirect windows are above every managed one: topmost already."""

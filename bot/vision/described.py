@@ -318,8 +318,12 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     rows, cols = len(centres_y), len(centres_x)
     codes = np.full(rows * cols, UNOPENED, np.int8)
     known = np.zeros(rows * cols, bool)
+    value = image.max(axis=2)
+    step = float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
     for i, box in enumerate(boxes(image, centres_x, centres_y, tile, pitch)):
         code = None if box is None else classify(cell_look(box), look)
+        if code == 0 and not outlined(value, centres_x[i % cols], centres_y[i // cols], pitch or step, tile):
+            code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
         if code is not None:
             codes[i], known[i] = code, True
     return codes.reshape(rows, cols), known.reshape(rows, cols)

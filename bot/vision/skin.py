@@ -71,6 +71,10 @@ class Skin:
     #: size with gaps between them (Windows 7, the Microsoft app). Its cells are judged one by one
     #: and it has no cell sprites.
     look: Look | None = None
+    #: The dialogs the game opens when a game ends (window title: "won" or "lost"), and the key that
+    #: answers them by starting a new game (Windows 7: "Game Lost", "Game Won", Return: Play again).
+    end_dialogs: dict[str, str] = field(default_factory=dict)
+    dialog_key: str = "return"
 
     @property
     def faceless(self) -> bool:
@@ -133,6 +137,8 @@ def load_skin(folder: Path) -> Skin:
         hover=bool(meta.get("hover", False)),
         mines=_mines(meta.get("mines")),
         look=look,
+        end_dialogs={str(t): str(r) for t, r in (meta.get("end_dialogs") or {}).items() if r in ("won", "lost")},
+        dialog_key=str(meta.get("dialog_key", "return")),
     )
 
 
