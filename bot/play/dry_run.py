@@ -16,7 +16,7 @@ import numpy as np
 from bot.board import Board
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE
-from bot.play.game_view import GameView
+from bot.play.game_view import GameEnded, GameView
 from bot.play.options import Options
 from bot.play.overlay import Overlay, drawing
 from bot.screen.platform import OverlayError, current
@@ -66,7 +66,11 @@ class DryRun:
                 if overlay.shown is not None:
                     overlay.hide()  # the read must see the game, not our marks
                     time.sleep(SETTLE)
-            image, reading, board = view.look(None)
+            try:
+                image, reading, board = view.look(None)
+            except GameEnded:  # the game's end dialog is up: the user answers it, we wait
+                time.sleep(0.2)
+                continue
             key = (reading.codes.tobytes(), view.field.left, view.field.top)
             if key != last:
                 advice = self.decide(board) if reading.face == "playing" else None

@@ -45,9 +45,9 @@ class GameEnded(BotError):
     """The game's own end-of-game dialog is open (Windows 7's "Game Lost" over the board): the game
     is over with this result, and the dialog is to be answered before the next one."""
 
-    def __init__(self, result: str, title: str) -> None:
+    def __init__(self, result: str, title: str, key: str = "return") -> None:
         super().__init__(f"the game's {title!r} dialog is open: the game is {result}")
-        self.result, self.title = result, title
+        self.result, self.title, self.key = result, title, key
 
 
 def follows(before: Board, after: Board) -> bool:
@@ -168,9 +168,9 @@ class GameView:
             if tries > RETRIES:
                 self.still_wanted()  # a long wait: the stop key still ends it
             try:
-                ended_by = self.end_dialog()
-                if ended_by is not None:
-                    raise GameEnded(*ended_by)
+                end = self.end_dialog()
+                if end is not None:
+                    raise end
                 image, field = self.grab()
                 if field is None:
                     self.calibrate(image)
@@ -213,22 +213,27 @@ class GameView:
         saved = self.save_stop(image)
         raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
 
-    def end_dialog(self) -> tuple[str, str] | None:
-        """(result, title) of the game's end-of-game dialog where one is open (its skin names them),
-        else None. Asked before every read: the dialog may be over the board, and what shows of the
-        board beside it must not be read as a smaller board."""
-        if self.skin is None or not self.skin.end_dialogs:
+    def end_dialog(self) -> GameEnded | None:
+        """The game's end-of-game dialog where one is open (its skin names them; before calibration,
+        any skin's: a finished game left on the screen), else None. Asked before every read: the
+        dialog may be over the board, and what shows of the board beside it must not be read as a
+        smaller board."""
+        skins = [self.skin] if self.skin is not None else self.options.skins
+        known = {title: (result, skin.dialog_key) for skin in skins for title, result in skin.end_dialogs.items()}
+        if not known:
             return None
-        title = platform.current().open_title(list(self.skin.end_dialogs))
-        return None if title is None else (self.skin.end_dialogs[title], title)
+        title = platform.current().open_title(list(known))
+        return None if title is None else GameEnded(known[title][0], title, known[title][1])
 
-    def answer_end_dialog(self) -> bool:
-        """Answer the game's open end-of-game dialog with its key (Windows 7: Return, "Play again"),
-        as a user would: whether there was one. Never in a dry run, where nothing is pressed."""
-        if self.options.dry_run or self.skin is None:
-            return False
-        system = platform.current()
-        return any(system.answer_dialog(title, self.skin.dialog_key) for title in self.skin.end_dialogs)
+    def answer(self, end: GameEnded) -> bool:
+        """Answer the game's end-of-game dialog with its key (Windows 7: Return, "Play again"), as a
+        user would: whether it was answered. Never in a dry run, where nothing is pressed."""
+        return not self.options.dry_run and platform.current().answer_dialog(end.title, end.key)
+
+    def answer_open_dialog(self) -> bool:
+        """Answer the game's end-of-game dialog if one is open: whether one was (a new game then)."""
+        end = self.end_dialog()
+        return end is not None and self.answer(end)
 
     def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
         """Scaled cells read at a half-pixel shift where a few do not read in place: the place was

@@ -110,7 +110,7 @@ class Player:
     def restart(self) -> None:
         """A new game; a window that moves at that moment (the mouse refuses the press) is found
         again and pressed again, as a dropped batch is, up to STALE_BATCHES times in a row."""
-        if self.game_view.answer_end_dialog():  # its "play again" starts the new game
+        if self.game_view.answer_open_dialog():  # its "play again" starts the new game
             return
         for _ in range(STALE_BATCHES):
             self.still_wanted()
@@ -164,7 +164,7 @@ class Player:
         try:
             image, reading, board = self.game_view.look(None)
         except GameEnded as end:  # the last game's end dialog still open: answered, a new game follows
-            if not self.game_view.answer_end_dialog():
+            if not self.game_view.answer(end):
                 raise Stop(f"stopped safely: {end}, and it could not be answered") from end
             image, reading, board = self.game_view.look(None)
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()

@@ -59,6 +59,7 @@ SOLE_SLACK = 0.2
 #: Digits alike in colour: the best shape at least MIN_SHAPE and SHAPE_MARGIN above the next.
 MIN_SHAPE = 0.3
 SHAPE_MARGIN = 0.1
+DIGITS = tuple("12345678")
 #: A shape this plain (correlation, and margin over every other digit) is the digit even in an
 #: ink colour up to OFF_COLOUR away from its own: a GIF's palette turns Windows 7's 3 near black.
 SURE_SHAPE = 0.5
@@ -216,12 +217,15 @@ def number_of(cell: CellLook, look: Look) -> tuple[int | None, float]:
     """
     numbers = sorted(look.digits)
     colours = np.array([float(np.linalg.norm(cell.ink_colour - look.digits[d])) for d in numbers])
-    every = shape_scores(cell.ink, tuple(str(d) for d in numbers))
-    ranked = np.sort(every)[::-1]
-    clear = int(np.argmax(every))
-    if (len(ranked) > 1 and ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN
-            and colours[clear] <= OFF_COLOUR):
-        return numbers[clear], float(ranked[0] - ranked[1])
+    # Shapes of all eight digits, those the look gives no colour too: a 7 the look cannot name must
+    # not pass for the 3 of its colour (a Windows 7 clone's red 7 read as 3).
+    drawn = shape_scores(cell.ink, DIGITS)
+    every = drawn[[d - 1 for d in numbers]]
+    ranked = np.sort(drawn)[::-1]
+    clear = int(np.argmax(drawn)) + 1
+    if clear in look.digits and ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN \
+            and colours[numbers.index(clear)] <= OFF_COLOUR:
+        return clear, float(ranked[0] - ranked[1])
     near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
     if not len(near):
         return None, 0.0
