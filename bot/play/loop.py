@@ -26,8 +26,10 @@ from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
 from bot.solver.advice import Advice, advise
 from bot.solver.deadline import DEFAULT_SECONDS
+from bot.vision.reader import Reading
 
 STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
+DIALOG_GONE = 10.0  # seconds an answered end dialog may take to close
 
 
 @dataclass
@@ -124,6 +126,23 @@ class Player:
         raise Stop(f"stopped safely: {moved}, {STALE_BATCHES} times in a row; "
                    f"last screenshot: {self.game_view.save_stop(image)}")
 
+    def _look_past_dialog(self) -> tuple[np.ndarray, Reading, Board]:
+        """A read of the game; where the last game's end dialog is still open, it is answered (a new
+        game follows: its "play again") and the read waits until it has gone, DIALOG_GONE seconds
+        at most, pressing again each second."""
+        deadline, pressed = time.monotonic() + DIALOG_GONE, 0.0
+        while True:
+            try:
+                return self.game_view.look(None)
+            except GameEnded as end:
+                if time.monotonic() > deadline:
+                    raise Stop(f"stopped safely: {end}, and it stayed open when answered") from end
+                if time.monotonic() - pressed >= 1.0:
+                    if not self.game_view.answer(end):
+                        raise Stop(f"stopped safely: {end}, and it could not be answered") from end
+                    pressed = time.monotonic()
+                time.sleep(0.1)
+
     def _act(self, board: Board, advice: Advice) -> int:
         assert self.actuator is not None
         guard = self.game_view.guard
@@ -161,12 +180,7 @@ class Player:
         """One game to its end: a fresh board on the screen is played as it is (the user may just
         have started it), anything else restarted first. A game the user restarts, or whose level
         changes, mid-way is logged as abandoned; the next one follows the new board."""
-        try:
-            image, reading, board = self.game_view.look(None)
-        except GameEnded as end:  # the last game's end dialog still open: answered, a new game follows
-            if not self.game_view.answer(end):
-                raise Stop(f"stopped safely: {end}, and it could not be answered") from end
-            image, reading, board = self.game_view.look(None)
+        image, reading, board = self._look_past_dialog()
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
         # board): one in progress is played on as it stands.
