@@ -86,6 +86,8 @@ SW_RESTORE = 9
 #: Keys a game's dialog may be answered with, as Windows' virtual-key codes; keybd_event's key-up flag.
 VIRTUAL_KEYS = {"return": 0x0D, "escape": 0x1B, "space": 0x20}
 KEYEVENTF_KEYUP = 0x0002
+#: The same keys as X names them (xdotool).
+X_KEYS = {"return": "Return", "escape": "Escape", "space": "space"}
 #: Window titles of the Minesweepers the bot plays: Windows' own (English, and XP's Japanese),
 #: Minesweeper X, Wine's clone.
 GAME_TITLES = ("Minesweeper", "マインスイーパ", "Minesweeper X", "WineMine")
@@ -230,8 +232,7 @@ class X11(Platform):
             if not windows:
                 return False
             done = self.run(["xdotool", "windowfocus", "--sync", windows[-1], "key", "--clearmodifiers",
-                             key.capitalize() if key.lower() == "return" else key], capture_output=True, text=True,
-                            timeout=5, check=False)
+                             X_KEYS.get(key.lower(), key)], capture_output=True, text=True, timeout=5, check=False)
         except (OSError, subprocess.TimeoutExpired):
             return False
         return done.returncode == 0

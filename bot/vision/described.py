@@ -67,10 +67,6 @@ SURE_MARGIN = 0.25
 OFF_COLOUR = 140.0
 
 
-#: A cell's centre may move this share of the pitch onto its own outline, whose lines must stand
-#: LINE (0-255) darker than the cell's middle.
-RECENTRE = 0.12
-LINE = 12.0
 #: A tile's outline: the darkest line near each boundary at least this much darker (0-255, largest
 #: channel) than the tile's middle, along this share of the side round its middle.
 OUTLINE = 15.0
@@ -103,10 +99,14 @@ class Ground:
                    tuple(data.get("value", (0, 1))))
 
     def holds(self, hsv: np.ndarray) -> bool:
-        h, s, v = float(hsv[0]), float(hsv[1]), float(hsv[2])
+        return self.tints(hsv) and self.value[0] <= float(hsv[2]) <= self.value[1]
+
+    def tints(self, hsv: np.ndarray) -> bool:
+        """Its hue and saturation, at any brightness."""
+        h, s = float(hsv[0]), float(hsv[1])
         lo, hi = self.hue
         in_hue = lo <= h <= hi if lo <= hi else (h >= lo or h <= hi)
-        return in_hue and self.saturation[0] <= s <= self.saturation[1] and self.value[0] <= v <= self.value[1]
+        return in_hue and self.saturation[0] <= s <= self.saturation[1]
 
 
 @dataclass(frozen=True, eq=False)
@@ -204,8 +204,8 @@ def _entering(mask: np.ndarray) -> bool:
     return top + right + bottom + left >= 3 or ((top or bottom) and (left or right))
 
 
-def number_of(cell: CellLook, look: Look) -> tuple[int | None, float]:
-    """The number the ink shows, and by how much it won; None where it is not clearly one.
+def number_of(cell: CellLook, look: Look) -> int | None:
+    """The number the ink shows; None where it is not clearly one.
 
     A plain shape (SURE_SHAPE, far ahead of every other digit) is the digit in any ink near its
     colour (a GIF's palette turns Windows 7's 3 near black). Otherwise colour first: the digits
@@ -225,20 +225,19 @@ def number_of(cell: CellLook, look: Look) -> tuple[int | None, float]:
     clear = int(np.argmax(drawn)) + 1
     if clear in look.digits and ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN \
             and colours[numbers.index(clear)] <= OFF_COLOUR:
-        return clear, float(ranked[0] - ranked[1])
+        return clear
     near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
     if not len(near):
-        return None, 0.0
+        return None
     shapes = every[near]
     order = np.argsort(-shapes)
     best = int(near[order[0]])
     if len(near) == 1:
-        margin = float(np.sort(colours)[1] - colours[best]) / 100.0 if len(colours) > 1 else 1.0
-        return (numbers[best], margin) if shapes[0] >= ranked[0] - SOLE_SLACK else (None, margin)
+        return numbers[best] if shapes[0] >= ranked[0] - SOLE_SLACK else None
     margin = float(shapes[order[0]] - shapes[order[1]])
     if margin < SHAPE_MARGIN or shapes[order[0]] < MIN_SHAPE or shapes[order[0]] < ranked[0] - SHAPE_MARGIN:
-        return None, margin
-    return numbers[best], margin
+        return None
+    return numbers[best]
 
 
 def classify(cell: CellLook, look: Look) -> int | None:
@@ -249,7 +248,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
         return FLAG
     if look.covered.holds(hsv):
         ink = hsv_of(cell.ink_colour) if inked else None
-        own = ink is not None and look.covered.holds(np.array([ink[0], ink[1], 1.0]))  # the tile's hue
+        own = ink is not None and look.covered.tints(ink)  # the tile's own hue
         if ink is None or (own and (ink[2] >= GLOSS_VALUE or cell.share < GLOSS)):
             return UNOPENED  # no ink, or the tile's own gloss and shading: light, or a little of it dark
         if look.flag_ink is not None and look.flag_ink.holds(ink):
@@ -266,47 +265,18 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return None  # a glyph is centred: this is something else reaching into the box
         if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and cell.share >= MINE_SHARE:
             return MINE  # the mines a lost game shows, on opened tiles (Windows 7's)
-        return number_of(cell, look)[0]
+        return number_of(cell, look)
     if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= MINE_ON_TILE:
         return EXPLODED
     return None
 
 
-def _recentred(value: np.ndarray, cx: float, cy: float, pitch: float) -> tuple[float, float]:
-    """The cell's centre moved (by at most RECENTRE of the pitch) to the middle of the darkest lines
-    near its two boundaries each way: a lattice fitted to the whole field can be a pixel off at a
-    cell, and Windows 7's digits fill the tile to a pixel of its edge."""
-    h, w = value.shape
-    reach, half, span = max(1, round(RECENTRE * pitch)), pitch / 2, max(1, round(0.3 * pitch))
-    out = []
-    for along, across, size in ((cx, cy, w), (cy, cx, h)):
-        a0, a1 = round(across) - span, round(across) + span
-        lo, hi = round(along - half) - reach, round(along + half) + reach + 1
-        if lo < 0 or hi > size or a0 < 0 or a1 > (h if size == w else w):
-            out.append(along)
-            continue
-        strip = value[a0:a1, lo:hi] if size == w else value[lo:hi, a0:a1].T
-        profile = strip.mean(axis=0)
-        first, last = profile[: 2 * reach + 1], profile[-(2 * reach + 1) :]
-        middle = float(np.median(profile))
-        if middle - first.min() < LINE or middle - last.min() < LINE:
-            out.append(along)  # no plain lines: keep the lattice's centre
-            continue
-        start, end = lo + int(np.argmin(first)), hi - len(last) + int(np.argmin(last))
-        out.append((start + end) / 2)
-    return out[0], out[1]
-
-
-def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
-          pitch: float | None = None) -> list[np.ndarray | None]:
-    """The judged box round each cell's centre, row by row; None where it leaves the image. With the
-    pitch given, each centre is first moved onto its own tile's outline (_recentred)."""
+def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float) -> list[np.ndarray | None]:
+    """The judged box round each cell's centre, row by row; None where it leaves the image."""
     half = BOX * tile / 2
-    value = image.max(axis=2).astype(np.float32) if pitch else None
     out: list[np.ndarray | None] = []
-    for cy0 in centres_y:
-        for cx0 in centres_x:
-            cx, cy = _recentred(value, cx0, cy0, pitch) if value is not None else (cx0, cy0)
+    for cy in centres_y:
+        for cx in centres_x:
             x0, y0, x1, y1 = round(cx - half), round(cy - half), round(cx + half), round(cy + half)
             if x0 < 0 or y0 < 0 or x1 > image.shape[1] or y1 > image.shape[0]:
                 out.append(None)
@@ -316,17 +286,17 @@ def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile:
 
 
 def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
-                   look: Look, pitch: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Board codes and which of them are known, for the cells centred at the given places (moved
-    onto each tile's own outline where the pitch is given)."""
+                   look: Look, value: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Board codes and which of them are known, for the cells centred at the given places. `value`
+    is the picture's brightness (its largest channel), where the caller has it already."""
     rows, cols = len(centres_y), len(centres_x)
     codes = np.full(rows * cols, UNOPENED, np.int8)
     known = np.zeros(rows * cols, bool)
-    value = image.max(axis=2)
-    step = float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
-    for i, box in enumerate(boxes(image, centres_x, centres_y, tile, pitch)):
+    value = image.max(axis=2) if value is None else value
+    pitch = float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
+    for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
         code = None if box is None else classify(cell_look(box), look)
-        if code == 0 and not outlined(value, centres_x[i % cols], centres_y[i // cols], pitch or step, tile):
+        if code == 0 and not outlined(value, centres_x[i % cols], centres_y[i // cols], pitch, tile):
             code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
         if code is not None:
             codes[i], known[i] = code, True
@@ -356,7 +326,7 @@ def outlined(value: np.ndarray, cx: float, cy: float, pitch: float, tile: float)
 
 
 def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float,
-           look: Look) -> bool:
+           look: Look, value: np.ndarray | None = None) -> bool:
     """Whether the whole field is seen: the gap round its outer tiles lies inside the image, and the
     places one pitch beyond each side hold no tile: neither outlined nor read as a number or a
     flag of the look (a field cut by the picture's or the screen's edge, partly covered, or found
@@ -368,7 +338,7 @@ def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitc
         return False
     sides = (([centres_x[0] - pitch], centres_y), ([centres_x[-1] + pitch], centres_y),
              (centres_x, [centres_y[0] - pitch]), (centres_x, [centres_y[-1] + pitch]))
-    value = image.max(axis=2)
+    value = image.max(axis=2) if value is None else value
     for xs, ys in sides:
         beyond = [outlined(value, x, y, pitch, tile) for y in ys for x in xs]
         read = [box is not None and classify(cell_look(box), look) not in (None, 0, UNOPENED)

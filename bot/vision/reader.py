@@ -439,9 +439,7 @@ def field_tiles(image: np.ndarray, field: Field, n: int) -> np.ndarray:
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
     if skin.look is not None:
-        xs, ys = field.centres()
-        tile = field.tile if field.tile is not None else TILE_SHARE * field.pitch
-        codes, known = read_described(image, xs, ys, tile, skin.look)
+        codes, known = read_described(image, *field.centres(), _tile(field), skin.look)
         return codes, known, known.astype(np.float32)
     n = skin.cell
     tiles = field_tiles(image, field, n)
@@ -667,15 +665,20 @@ def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
     return True
 
 
+def _tile(field: Field) -> float:
+    """What a described look judges of each cell: the tile without its gap."""
+    return field.tile if field.tile is not None else TILE_SHARE * field.pitch
+
+
 def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """A look described by colours (bot.vision.described): cells judged one by one, the game's state
     from the board (these games have no face), no counter read."""
     xs, ys = field.centres()
-    tile = field.tile if field.tile is not None else TILE_SHARE * field.pitch
-    codes, known = read_described(image, xs, ys, tile, skin.look)
+    tile, value = _tile(field), image.max(axis=2)
+    codes, known = read_described(image, xs, ys, tile, skin.look, value)
     unknown = ~known | impossible_zeros(codes)
     face = board_face(np.where(unknown, UNOPENED, codes))
-    whole = described_framed(image, xs, ys, field.pitch, tile, skin.look)
+    whole = described_framed(image, xs, ys, field.pitch, tile, skin.look, value)
     return Reading(codes, known.astype(np.float32), unknown, face, 1.0, None, 0.0, whole, None, counted=False)
 
 

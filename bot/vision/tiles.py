@@ -63,9 +63,6 @@ class Tiles:
         ys = tuple(float(v) for v in self.pitch_y * np.arange(self.rows))
         return Field(self.left, self.top, (self.pitch_x + self.pitch_y) / 2, self.rows, self.cols, xs=xs, ys=ys)
 
-    def centres(self) -> tuple[np.ndarray, np.ndarray]:
-        return (self.left + self.pitch_x * (np.arange(self.cols) + 0.5),
-                self.top + self.pitch_y * (np.arange(self.rows) + 0.5))
 
 
 def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -145,7 +142,7 @@ def _boundaries(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[i
     return best[1], best[2]
 
 
-def _lattice(image: np.ndarray, inside: np.ndarray, line: np.ndarray) -> Tiles | None:
+def _lattice(inside: np.ndarray, line: np.ndarray) -> Tiles | None:
     sizes, centres = _square_blobs(inside)
     best: Tiles | None = None
     for size in np.unique(sizes):
@@ -197,7 +194,7 @@ def find_tiles(image: np.ndarray) -> Tiles | None:
     is seen by its step, its neighbours by their gaps), or None."""
     if image is None or image.ndim != 3 or min(image.shape[:2]) < 4 * MIN_TILE:
         return None
-    found = [t for inside, line in _outlines(image) if (t := _lattice(image, inside, line)) is not None]
+    found = [t for inside, line in _outlines(image) if (t := _lattice(inside, line)) is not None]
     if not found:
         return None
     best = max(found, key=lambda t: t.found)
