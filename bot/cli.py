@@ -345,9 +345,11 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
     from pathlib import Path
 
     from bot.errors import VisionError
+    from bot.learn.described import DescribedError, learn_described, write_described
     from bot.learn.live import write_skin
-    from bot.learn.pictures import learn_pictures
+    from bot.learn.pictures import PicturesError, learn_pictures
     from bot.places import learnt_root
+    from bot.report import to_json
     from bot.vision.skin import load_skins
 
     names, say = _learn_target(args)
@@ -355,25 +357,51 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
     if not where.is_dir():
         raise BotError(f"--from {args.pictures!r}: not a folder of screenshots")
     paths = sorted(p for p in where.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
-    named = []
+    named, lossless = [], []
     for path in paths:
         try:
             image, lossy = _load_image(str(path))
         except BotError as err:
             say(f"{path.name}: skipped ({err})")
             continue
-        if lossy:  # compression noise would split one look into many, or join two
-            say(f"{path.name}: skipped (a lossy format: learn from PNG or BMP screenshots)")
-            continue
         named.append((path.name, image))
+        if not lossy:  # compression noise would split one look of cells by pixels into many, or join two
+            lossless.append((path.name, image))
     if not named:
-        raise BotError(f"no PNG or BMP screenshots in {args.pictures!r}")
+        raise BotError(f"no screenshots in {args.pictures!r}")
     folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
     try:  # the skins known, for where the field is (never the one being written)
         skins = [s for s in load_skins() if s.folder is None or s.folder.resolve() != folder.resolve()]
     except VisionError:
         skins = []
-    learnt = learn_pictures(named, skins, say)
+    try:
+        if not lossless:
+            raise PicturesError("no PNG or BMP screenshots to learn cells by their pixels")
+        learnt = learn_pictures(lossless, skins, say)
+    except (PicturesError, VisionError) as by_pixels:
+        say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
+        try:
+            described = learn_described(named, say)
+        except (DescribedError, VisionError) as by_colours:
+            raise PicturesError(f"{by_pixels} (by pixels); {by_colours} (by colours and shapes)") from by_colours
+        write_described(described, folder, names[0])
+        found = {"skin": names[0], "folder": str(folder), "pictures": described.pictures,
+                 "learnt": described.names, "missing": described.missing, "by_shape": described.by_shape,
+                 "unnamed": [],
+                 "field": {"cell_w": round(described.pitch, 2), "cell_h": round(described.pitch, 2),
+                           "rows": described.rows, "cols": described.cols},
+                 "unread": described.unread}
+        if args.json:
+            print(to_json(found))
+        else:
+            print(f"wrote skin {names[0]!r} to {folder} from {described.pictures} picture(s): a look described "
+                  "by its colours and digit shapes")
+            print("missing: " + (", ".join(described.missing) or "nothing"))
+            if described.by_shape:
+                print(f"digits never shown, read by their shape alone: {', '.join(described.by_shape)}")
+        return Exit.OK
+    if len(lossless) < len(named):
+        say(f"{len(named) - len(lossless)} lossy picture(s) left out (learn from PNG or BMP screenshots)")
     write_skin(learnt, folder, names[0])
     found = {"skin": names[0], "folder": str(folder), "pictures": learnt.games,
              "learnt": sorted(learnt.cells) + [f"face {f}" for f in sorted(learnt.faces)]

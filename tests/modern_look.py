@@ -5,8 +5,11 @@ Two styles, drawn here from scratch (no pixel of Microsoft's): "app", after the 
 (light-blue glossy covered tiles on a dark ground, white opened tiles, yellow flag tiles, digits
 in the colours templates/msapp describes), and "win7", after Windows 7's (blue tiles shaded from
 light at the top left to deep at the bottom right, pale opened tiles with grey lines, a red flag
-on a blue tile, digits in templates/win7's colours). The digits are drawn in a font the glyph
-bank does not hold (Hershey complex), so reading them is a test of shape, not a lookup.
+on a blue tile, digits in templates/win7's colours). A third, "meadow", is a look no skin
+describes, for learning: green covered tiles shaded by their place, sand-coloured opened tiles
+(coloured, not grey) darkening towards the top, digits in a palette of their own, a red flag, the
+exploded mine on a red tile. The digits are drawn in a font the glyph bank does not hold (Hershey
+complex), so reading them is a test of shape, not a lookup.
 
 Drawn four times larger and reduced with area averaging: edges are smooth and the pitch may be
 any real number, as a scaled display shows them.
@@ -31,7 +34,14 @@ def _bgr(text: str) -> tuple[int, int, int]:
     return int(text[4:6], 16), int(text[2:4], 16), int(text[0:2], 16)
 
 
+#: The meadow look's digits (BGR): no shipped skin's.
+MEADOW_INK = {1: (170, 40, 120), 2: (90, 100, 0), 3: (0, 90, 200), 4: (110, 30, 20), 5: (30, 30, 120),
+              6: (120, 120, 0), 7: (20, 20, 20), 8: (110, 110, 110)}
+
+
 def _ink(style: str) -> dict[int, tuple[int, int, int]]:
+    if style == "meadow":
+        return MEADOW_INK
     skin = "msapp" if style == "app" else "win7"
     digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
     ink = {int(d): _bgr(c) for d, c in digits.items()}
@@ -96,7 +106,7 @@ def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at:
     """The screen with the game's window on it, and the field's top-left corner (image pixels):
     cell (r, c) spans [x + c * pitch, x + (c + 1) * pitch) across, likewise down."""
     rows, cols = board.shape
-    ground = (48, 44, 40) if style == "app" else (236, 226, 216)
+    ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200)}[style]
     big = np.full((screen[1] * SUPER, screen[0] * SUPER, 3), (120, 90, 60), np.uint8)  # the desktop
     margin = pitch * 1.2
     wx0, wy0 = int(at[0] * SUPER), int(at[1] * SUPER)
@@ -104,11 +114,11 @@ def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at:
     wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
     big[wy0:wy1, wx0:wx1] = ground
     fx, fy = at[0] + margin, at[1] + margin
-    if style == "win7":  # the field's dark ground: a dark line round every tile
+    if style in ("win7", "meadow"):  # the field's dark ground: a dark line round every tile
         cv2.rectangle(big, (int((fx - 1) * SUPER), int((fy - 1) * SUPER)),
                       (int((fx + cols * pitch + 1) * SUPER), int((fy + rows * pitch + 1) * SUPER)), (90, 70, 60), -1)
-    gap = pitch * (0.16 if style == "app" else 0.06)
-    radius = int(pitch * (0.12 if style == "app" else 0.06) * SUPER)
+    gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1}[style]
+    radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15}[style] * SUPER)
     ink = _ink(style)
     for r in range(rows):
         for c in range(cols):
@@ -116,7 +126,7 @@ def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at:
             x1, y1 = int((fx + (c + 1) * pitch - gap / 2) * SUPER), int((fy + (r + 1) * pitch - gap / 2) * SUPER)
             box = (x0, y0, x1, y1)
             code = int(board[r, c])
-            covered = code in (UNOPENED, FLAG, QUESTION) or (code == MINE and style == "win7")
+            covered = code in (UNOPENED, FLAG, QUESTION) or (code == MINE and style in ("win7", "meadow"))
             if style == "app":
                 if code == FLAG:
                     _glossy(big, box, radius, (70, 200, 250), (40, 170, 230))
@@ -124,6 +134,16 @@ def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at:
                     _glossy(big, box, radius, (250, 200, 120), (225, 160, 60))
                 else:
                     _rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
+            elif style == "meadow":
+                k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
+                if covered or code == MINE:
+                    light = np.array((110, 215, 120)) * (1 - k) + np.array((40, 150, 50)) * k
+                    _glossy(big, box, radius, tuple(light), tuple(light * 0.85))
+                elif code == EXPLODED:
+                    _rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
+                else:
+                    shade = 0.85 + 0.15 * min(1.0, r / 3)  # darker under the header
+                    _rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
             else:
                 k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
                 light = np.array((245, 200, 150)) * (1 - k) + np.array((215, 110, 60)) * k

@@ -12,6 +12,7 @@ the board from being used: a cell the bot is not sure of never reaches the solve
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -46,6 +47,10 @@ SPECK = 0.1
 #: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
 #: share of its side round its centre.
 MIDDLE = 0.5
+#: No glyph reaches a tile's corners: ink beyond this in |x| + |y| (x, y from -1 to 1 across the
+#: box) is left out (a rounded tile's corner shows the dark ground between tiles; a mine's
+#: diagonal spikes reach 1.0).
+CORNER = 1.5
 #: Ink covering less than this share of the box is none (specks of palette noise, the gloss).
 NO_INK = 0.012
 #: Digits whose ink colour is within NEAR_COLOUR (0-255 RGB distance) of the cell's ink, and
@@ -54,12 +59,18 @@ NO_INK = 0.012
 NEAR_COLOUR = 50.0
 COLOUR_TIE = 40.0
 #: A digit alone in colour must look nearly as much like itself as like any other digit (its
-#: correlation at most this far below the best): the app's 6 comes 0.07 under a drawn 5.
+#: correlation at most this far below the best): the app's 6 comes 0.07 under a drawn 5. Ink
+#: darker than DARK_INK (largest channel) says little by its colour: it must also look like a digit
+#: (MIN_SHAPE); a tile fading in mid-animation (Windows 7, a GIF's frames) is as dark, and
+#: correlates under 0.3 with every digit.
 SOLE_SLACK = 0.2
+DARK_INK = 64
 #: Digits alike in colour: the best shape at least MIN_SHAPE and SHAPE_MARGIN above the next.
 MIN_SHAPE = 0.3
 SHAPE_MARGIN = 0.1
 DIGITS = tuple("12345678")
+#: A digit's ink covers at least this share of the box (measured: the app's 1, the thinnest, 0.07).
+MIN_DIGIT = 0.04
 #: A shape this plain (correlation, and margin over every other digit) is the digit even in an
 #: ink colour up to OFF_COLOUR away from its own: a GIF's palette turns Windows 7's 3 near black.
 SURE_SHAPE = 0.5
@@ -113,22 +124,31 @@ class Ground:
 class Look:
     covered: Ground
     opened: Ground
-    digits: dict[int, np.ndarray]  # number -> ink colour (BGR)
+    digits: dict[int, np.ndarray]  # number -> its ink colours (BGR), one a row (a palette may give several)
     flag_tile: Ground | None = None  # a game that draws a flag as a tile of its own colour
     flag_ink: Ground | None = None  # ... or as ink of this colour on a covered tile
     mine_ink: Ground | None = None  # the mine shown on a covered tile once the game is lost
     exploded: Ground | None = None  # the ground of the mine that was clicked
+    #: Ink that is the covered tile's own shading, however much of it (a look learnt from pictures:
+    #: a glossy tile's unlit half); never a mine's or a flag's colour.
+    covered_ink: Ground | None = None
+    #: A digit the look gives no colour is still read where its shape is plain (SURE_SHAPE) and its
+    #: ink far from every colour the look gives (a look learnt from pictures showing no 7 or 8).
+    unseen_by_shape: bool = False
 
     @classmethod
     def from_json(cls, data: dict) -> Look:
         return cls(
             covered=Ground.from_json(data["covered"]),
             opened=Ground.from_json(data["opened"]),
-            digits={int(d): _rgb(c) for d, c in data["digits"].items()},
+            digits={int(d): np.array([_rgb(c)] if isinstance(c, str) else [_rgb(x) for x in c]).reshape(-1, 3)
+                    for d, c in data["digits"].items()},
             flag_tile=Ground.from_json(data.get("flag_tile")),
             flag_ink=Ground.from_json(data.get("flag_ink")),
             mine_ink=Ground.from_json(data.get("mine_ink")),
             exploded=Ground.from_json(data.get("exploded")),
+            unseen_by_shape=data.get("unseen_digits") == "shape",
+            covered_ink=Ground.from_json(data.get("covered_ink")),
         )
 
 
@@ -175,9 +195,17 @@ def _ground(box: np.ndarray) -> np.ndarray:
     return np.median(pixels[bright >= np.median(bright)], axis=0).astype(np.float32)
 
 
+@functools.cache
+def _corners(height: int, width: int) -> np.ndarray:
+    """The box's four corners, beyond CORNER in |x| + |y| (each from -1 to 1 across the box)."""
+    v, u = np.meshgrid(np.linspace(-1, 1, height), np.linspace(-1, 1, width), indexing="ij")
+    return np.abs(u) + np.abs(v) > CORNER
+
+
 def cell_look(box: np.ndarray) -> CellLook:
     ground = _ground(box)
     distance = np.abs(box.astype(np.float32) - ground).max(axis=2)
+    distance[_corners(*distance.shape)] = 0  # a rounded tile's corner shows the ground behind it
     far = float(distance.max())
     mask = distance >= max(INK, INK_SHARE * far)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
@@ -215,8 +243,10 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     in one dark red) are told apart by shape, by a clear margin over the others and no digit of
     another colour plainly nearer.
     """
+    if cell.share < MIN_DIGIT:
+        return None  # a speck: no digit is so small
     numbers = sorted(look.digits)
-    colours = np.array([float(np.linalg.norm(cell.ink_colour - look.digits[d])) for d in numbers])
+    colours = np.array([float(np.linalg.norm(look.digits[d] - cell.ink_colour, axis=1).min()) for d in numbers])
     # Shapes of all eight digits, those the look gives no colour too: a 7 the look cannot name must
     # not pass for the 3 of its colour (a Windows 7 clone's red 7 read as 3).
     drawn = shape_scores(cell.ink, DIGITS)
@@ -226,6 +256,9 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     if clear in look.digits and ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN \
             and colours[numbers.index(clear)] <= OFF_COLOUR:
         return clear
+    if look.unseen_by_shape and clear not in look.digits and ranked[0] >= SURE_SHAPE \
+            and ranked[0] - ranked[1] >= SURE_MARGIN and colours.min() > NEAR_COLOUR:
+        return clear
     near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
     if not len(near):
         return None
@@ -233,7 +266,8 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     order = np.argsort(-shapes)
     best = int(near[order[0]])
     if len(near) == 1:
-        return numbers[best] if shapes[0] >= ranked[0] - SOLE_SLACK else None
+        floor = MIN_SHAPE if float(cell.ink_colour.max()) < DARK_INK else -np.inf
+        return numbers[best] if shapes[0] >= max(floor, ranked[0] - SOLE_SLACK) else None
     margin = float(shapes[order[0]] - shapes[order[1]])
     if margin < SHAPE_MARGIN or shapes[order[0]] < MIN_SHAPE or shapes[order[0]] < ranked[0] - SHAPE_MARGIN:
         return None
@@ -249,7 +283,8 @@ def classify(cell: CellLook, look: Look) -> int | None:
     if look.covered.holds(hsv):
         ink = hsv_of(cell.ink_colour) if inked else None
         own = ink is not None and look.covered.tints(ink)  # the tile's own hue
-        if ink is None or (own and (ink[2] >= GLOSS_VALUE or cell.share < GLOSS)):
+        shading = ink is not None and look.covered_ink is not None and look.covered_ink.holds(ink)
+        if ink is None or (own and (ink[2] >= GLOSS_VALUE or cell.share < GLOSS)) or shading:
             return UNOPENED  # no ink, or the tile's own gloss and shading: light, or a little of it dark
         if look.flag_ink is not None and look.flag_ink.holds(ink):
             return FLAG
