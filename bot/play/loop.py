@@ -122,7 +122,7 @@ class Player:
             except TargetMoved as err:
                 moved = err
                 self.game_view.forget_place()
-                image, _, _ = self.game_view.look(None)
+                image, _, _ = self._look_past_dialog()  # (its end dialog may show meanwhile: answered)
         raise Stop(f"stopped safely: {moved}, {STALE_BATCHES} times in a row; "
                    f"last screenshot: {self.game_view.save_stop(image)}")
 
