@@ -316,6 +316,9 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
 def _learn(args: argparse.Namespace) -> Exit:
     from pathlib import Path
 
+    from bot.errors import LearnError, VisionError
+    from bot.learn.described import write_described
+    from bot.learn.described_live import learn_described_live
     from bot.learn.live import learn_live, write_skin
     from bot.places import learnt_root
     from bot.screen.capture import Screen
@@ -327,8 +330,19 @@ def _learn(args: argparse.Namespace) -> Exit:
     current().prepare()
     folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
     known = load_skin(folder) if (folder / "skin.json").exists() else None  # learn on from an earlier run
-    with Screen() as screen:
-        learnt = learn_live(screen, games=args.games, say=say, known=known)
+    try:
+        with Screen() as screen:
+            learnt = learn_live(screen, games=args.games, say=say, known=known)
+    except (LearnError, VisionError) as by_pixels:
+        say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
+        try:
+            with Screen() as screen:
+                described, key = learn_described_live(screen, say=say)
+        except (LearnError, VisionError) as by_colours:
+            raise LearnError(f"{by_pixels} (by pixels); {by_colours} (by colours and shapes)") from by_colours
+        write_described(described, folder, names[0], key)
+        _report_described(args.json, names[0], folder, described)
+        return Exit.OK
     write_skin(learnt, folder, names[0])
     lat = learnt.lattice
     save_profile(Path(args.profile),
@@ -349,7 +363,6 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
     from bot.learn.live import write_skin
     from bot.learn.pictures import PicturesError, learn_pictures
     from bot.places import learnt_root
-    from bot.report import to_json
     from bot.vision.skin import load_skins
 
     names, say = _learn_target(args)
@@ -385,20 +398,7 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
         except (DescribedError, VisionError) as by_colours:
             raise PicturesError(f"{by_pixels} (by pixels); {by_colours} (by colours and shapes)") from by_colours
         write_described(described, folder, names[0])
-        found = {"skin": names[0], "folder": str(folder), "pictures": described.pictures,
-                 "learnt": described.names, "missing": described.missing, "by_shape": described.by_shape,
-                 "unnamed": [],
-                 "field": {"cell_w": round(described.pitch, 2), "cell_h": round(described.pitch, 2),
-                           "rows": described.rows, "cols": described.cols},
-                 "unread": described.unread}
-        if args.json:
-            print(to_json(found))
-        else:
-            print(f"wrote skin {names[0]!r} to {folder} from {described.pictures} picture(s): a look described "
-                  "by its colours and digit shapes")
-            print("missing: " + (", ".join(described.missing) or "nothing"))
-            if described.by_shape:
-                print(f"digits never shown, read by their shape alone: {', '.join(described.by_shape)}")
+        _report_described(args.json, names[0], folder, described)
         return Exit.OK
     if len(lossless) < len(named):
         say(f"{len(named) - len(lossless)} lossy picture(s) left out (learn from PNG or BMP screenshots)")
@@ -408,6 +408,26 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
              + [f"digit {d}" for d in sorted(learnt.digits)]}
     _report_learnt(args.json, found, learnt, f"wrote skin {names[0]!r} to {folder} from {learnt.games} picture(s)")
     return Exit.OK
+
+
+def _report_described(as_json: bool, name: str, folder, described) -> None:
+    """What the described learner (bot.learn.described) wrote, as JSON or text."""
+    from bot.report import to_json
+
+    found = {"skin": name, "folder": str(folder), "pictures": described.pictures,
+             "learnt": described.names, "missing": described.missing, "by_shape": described.by_shape,
+             "unnamed": [],
+             "field": {"cell_w": round(described.pitch, 2), "cell_h": round(described.pitch, 2),
+                       "rows": described.rows, "cols": described.cols},
+             "unread": described.unread}
+    if as_json:
+        print(to_json(found))
+        return
+    print(f"wrote skin {name!r} to {folder} from {described.pictures} picture(s): a look described by its "
+          "colours and digit shapes")
+    print("missing: " + (", ".join(described.missing) or "nothing"))
+    if described.by_shape:
+        print(f"digits never shown, read by their shape alone: {', '.join(described.by_shape)}")
 
 
 def _learn_target(args: argparse.Namespace):

@@ -342,11 +342,12 @@ class Described:
     labels: dict[tuple[int, int, int], int]  # (picture, row, col) -> the board code the cell was taken for
 
 
-def describe(pictures: list[np.ndarray], say: Say = lambda _: None) -> Described:
-    """The look the pictures show, the field found in each, and what each cell was taken for."""
+def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles | None = None) -> Described:
+    """The look the pictures show, the field found in each (or the one `field` given, where they
+    are of one window that stayed put), and what each cell was taken for."""
     fields = []
     for i, image in enumerate(pictures):
-        tiles = find_tiles(image)
+        tiles = field or find_tiles(image)
         if tiles is None or tiles.rows < 5 or tiles.cols < 5:
             raise DescribedError(f"picture {i + 1}: no field of separate tiles found")
         fields.append(tiles)
@@ -486,9 +487,10 @@ def consistent(codes: np.ndarray, unknown: np.ndarray | None = None) -> bool:
     return fits([frame], {n: n for n in range(9)})
 
 
-def learn_described(named: list[tuple[str, np.ndarray]], say: Say = lambda _: None) -> DescribedLearnt:
+def learn_described(named: list[tuple[str, np.ndarray]], say: Say = lambda _: None,
+                    field: Tiles | None = None) -> DescribedLearnt:
     """A described look from screenshots of one game, checked by reading every one of them with it."""
-    found = describe([image for _, image in named], say)
+    found = describe([image for _, image in named], say, field)
     look, fields, names = found.look, found.fields, found.names
     sizes = {(t.rows, t.cols) for t in fields}
     unread = []
@@ -540,20 +542,20 @@ def look_json(look: Look) -> dict:
     return out
 
 
-def write_described(learnt: DescribedLearnt, folder: Path, name: str) -> None:
+def write_described(learnt: DescribedLearnt, folder: Path, name: str, new_game_key: str | None = None) -> None:
     """The learnt look as a skin folder (a skin.json with a "look", no sprites). A faceless game's
-    new game is F2 there, as on the Windows games; edit "new_game" for another key."""
+    new game is the key given, else F2 as on the Windows games (edit "new_game" for another)."""
     folder.mkdir(parents=True, exist_ok=True)
     for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
         stale.unlink()
     meta = {
         "name": name,
-        "about": f"Learnt by `calibrate --learn --from` on {time.strftime('%Y-%m-%d')} from "
+        "about": f"Learnt by `calibrate --learn` on {time.strftime('%Y-%m-%d')} from "
                  f"{learnt.pictures} picture(s): a look described by its colours.",
         "cell": max(1, round(learnt.pitch)),
         "face": None,
         "counter": {"digits": 0},
-        "new_game": {"key": "f2"},
+        "new_game": {"key": new_game_key or "f2"},
         "mines": {f"{r}x{c}": m for (r, c), m in STANDARD_MINES.items()},
         "look": look_json(learnt.look),
     }

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.errors import BotError, VisionError
+from bot.learn.described import write_described
+from bot.learn.described_live import learn_described_live
 from bot.learn.live import LearnError, learn_live, write_skin
 from bot.screen.capture import Screen
 from bot.vision.calibrate import Calibration, save_profile
@@ -25,8 +27,18 @@ def learn_on_sight(root: Path, profile: Path | None, say: Callable[[str], None])
     try:
         with Screen() as screen:
             learnt = learn_live(screen, say=say)
-    except (LearnError, VisionError) as err:
-        raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {err}") from err
+    except (LearnError, VisionError) as by_pixels:
+        say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
+        try:
+            with Screen() as screen:
+                described, key = learn_described_live(screen, say=say)
+        except (LearnError, VisionError) as by_colours:
+            raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {by_pixels} (by "
+                           f"pixels); {by_colours} (by colours and shapes)") from by_colours
+        write_described(described, root / name, name, key)
+        say(f"learnt skin {name!r} in {root / name}, a look described by its colours, from "
+            f"{described.pictures} picture(s); missing: " + (", ".join(described.missing) or "nothing"))
+        return load_skin(root / name)
     write_skin(learnt, root / name, name)
     lat = learnt.lattice
     if profile is not None:

@@ -1,0 +1,204 @@
+"""Learn a described look (bot.learn.described) from a live game: for a game whose tiles are not
+pixel-identical, where the live learner's grouping of cells by their pixels (bot.learn.live)
+finds a look per cell.
+
+The field is found from the tiles' outlines (bot.vision.tiles). The learner plays a few games and
+keeps pictures of them: a first click in the field's middle; then, with the look described from
+the pictures so far, every cell the SAT core proves safe, or its best guess where none is; a lost
+game is the best teacher (its mines name every number round them). A new game starts with the
+first of the usual keys that covers the field again. The pictures are then learnt from, as
+`calibrate --learn --from` does, and the look checked on every one of them. Every click is on a
+cell's centre, and the hands given are guarded by the field (bot.screen.actuator).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from bot.board import EXPLODED, MINE, UNOPENED, Board
+from bot.errors import BotError, LearnError
+from bot.learn.described import DescribedError, DescribedLearnt, describe, learn_described
+from bot.learn.hands import Hands
+from bot.learn.start import NEW_GAME_KEYS
+from bot.solver.advice import advise
+from bot.vision.described import Look, read_described
+from bot.vision.tiles import Tiles, find_tiles
+
+#: Games played (a lost one teaches the mines; most are lost within a few guesses).
+GAMES = 4
+#: Moves a game at most, and pictures kept a game at most (the first, then every few, and its end).
+MOVES, KEPT = 80, 6
+#: Moves between two descriptions of the look from the pictures so far (a cell the look does not
+#: read yet is left alone meanwhile: the solver counts it covered, which proves nothing wrong).
+REFRESH = 4
+#: Other cells clicked where the first changes nothing.
+TRIES = 5
+#: Seconds the game may take to show what a click or a key did.
+SETTLE = 3.0
+
+
+class Field:
+    """Where the cells are: their centres, in image pixels, and the tile's size without its gap."""
+
+    def __init__(self, tiles: Tiles) -> None:
+        field = tiles.field
+        self.rows, self.cols, self.tile = tiles.rows, tiles.cols, tiles.tile
+        self.xs = field.left + np.asarray(field.xs) + field.pitch / 2
+        self.ys = field.top + np.asarray(field.ys) + field.pitch / 2
+
+    def centre(self, cell: tuple[int, int]) -> tuple[int, int]:
+        return round(float(self.xs[cell[1]])), round(float(self.ys[cell[0]]))
+
+    def read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
+        return read_described(image, self.xs, self.ys, self.tile, look)
+
+    def cells(self, image: np.ndarray) -> np.ndarray:
+        """The field's pixels: what changes when the game answers a click."""
+        y0, y1 = int(self.ys[0] - self.tile / 2), int(self.ys[-1] + self.tile / 2)
+        x0, x1 = int(self.xs[0] - self.tile / 2), int(self.xs[-1] + self.tile / 2)
+        return image[max(0, y0) : y1, max(0, x0) : x1]
+
+
+class DescribedLearner:
+    """Plays a few games of a shaded look and learns it from the pictures they leave."""
+
+    def __init__(self, grab: Callable[[], np.ndarray], hands_for: Callable[[Tiles], Hands], games: int = GAMES,
+                 say: Callable[[str], None] = lambda _: None, seed: int = 0) -> None:
+        self.grab, self.hands_for, self.games, self.say = grab, hands_for, games, say
+        self.rng = np.random.default_rng(seed)
+        self.pictures: list[np.ndarray] = []
+        self.key: str | None = None
+
+    def run(self) -> tuple[DescribedLearnt, str | None]:
+        image = self.grab()
+        tiles = find_tiles(image)
+        if tiles is None or min(tiles.rows, tiles.cols) < 5:
+            raise LearnError("no field of separate tiles on the screen")
+        self.tiles, self.field, self.hands = tiles, Field(tiles), self.hands_for(tiles)
+        self.say(f"field {tiles.rows}x{tiles.cols} of {tiles.field.pitch:.1f} px tiles")
+        for game in range(self.games):
+            if game:
+                image = self._new_game(image)
+            image = self._play(image, first=game == 0)
+        try:
+            learnt = learn_described([(f"game picture {k + 1}", p) for k, p in enumerate(self.pictures)], self.say,
+                                     self.tiles)
+        except DescribedError as err:
+            raise LearnError(str(err)) from err
+        return learnt, self.key
+
+    def _after(self, before: np.ndarray, act: Callable[[], None]) -> np.ndarray | None:
+        """What the screen shows once the field has changed after `act`, settled; None if it did not."""
+        old = self.field.cells(before)
+        act()
+        deadline = time.monotonic() + SETTLE
+        while time.monotonic() < deadline:
+            image = self.grab()
+            now = self.field.cells(image)
+            if now.shape == old.shape and np.abs(now.astype(np.int16) - old).max() > 40:
+                return self.grab()  # (once more: a game that animates its tiles has settled by then)
+            time.sleep(0.05)
+        return None
+
+    def _click(self, image: np.ndarray, cells: list[tuple[int, int]]) -> np.ndarray | None:
+        def act() -> None:
+            for cell in cells:
+                self.hands.click(*self.field.centre(cell))
+        return self._after(image, act)
+
+    def _look(self, more: list[np.ndarray] = ()) -> Look | None:
+        try:
+            return describe([*self.pictures, *more], field=self.tiles).look
+        except DescribedError:
+            return None  # (no number shown yet)
+
+    def _play(self, image: np.ndarray, first: bool) -> np.ndarray:
+        rows, cols = self.field.rows, self.field.cols
+        start = (rows // 2, cols // 2)
+        if not first:  # (a game seeded by the clock repeats its layout for the same first cell)
+            start = (int(self.rng.integers(1, rows - 1)), int(self.rng.integers(1, cols - 1)))
+        shown = self._click(image, [start])
+        for _ in range(TRIES):  # (a cell opened already, by a learner that gave up before this one)
+            if shown is not None:
+                break
+            shown = self._click(image, [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))])
+        if shown is None:
+            raise LearnError("clicking cells of the field changed nothing")
+        image, kept, look = shown, [shown], None
+        for move in range(MOVES):
+            if look is None or move % REFRESH == 0:  # (describing is the slow part: now and then)
+                look = self._look([kept[0], kept[-1]])
+            if look is None:
+                cells = [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))]
+            else:
+                codes, known = self.field.read(image, look)
+                if np.isin(codes[known], (MINE, EXPLODED)).any():
+                    break  # lost: the best picture of all
+                if known.all() and not (codes == UNOPENED).any():
+                    break  # won
+                cells = self._next(codes, known)
+                if not cells:
+                    break
+            shown = self._click(image, cells)
+            if shown is None:
+                break  # nothing opened (a cell already open, or the game over)
+            image = shown
+            kept.append(image)
+        self.pictures += [*kept[:: max(1, len(kept) // KEPT)][: KEPT - 1], kept[-1]]
+        self.say(f"game played: {len(kept)} pictures, {len(self.pictures)} kept")
+        return image
+
+    def _next(self, codes: np.ndarray, known: np.ndarray) -> list[tuple[int, int]]:
+        """Cells proved safe (covered, read), else the best guess; unknown cells are left alone."""
+        cells = np.where(known, codes, UNOPENED).astype(np.int8)
+        try:
+            advice = advise(Board(cells), odds=True, deadline=5.0)
+        except BotError:
+            covered = np.argwhere(known & (codes == UNOPENED))
+            return [tuple(int(v) for v in covered[self.rng.integers(len(covered))])] if len(covered) else []
+        safe = [c for c in sorted(advice.safe) if known[c]]
+        if safe:
+            return safe
+        return [advice.guess] if advice.guess is not None and known[advice.guess] else []
+
+    def _new_game(self, image: np.ndarray) -> np.ndarray:
+        look = self._look()
+
+        def fresh(shown: np.ndarray | None) -> bool:
+            if shown is None or look is None:
+                return shown is not None
+            codes, known = self.field.read(shown, look)
+            return bool(known.mean() > 0.9 and (codes[known] == UNOPENED).all())
+
+        for combo in [self.key] if self.key else NEW_GAME_KEYS:
+            shown = self._after(image, lambda c=combo: self.hands.key(*self.field.centre((0, 0)), c))
+            if fresh(shown):
+                if self.key is None:
+                    self.say(f"a new game starts with {combo}")
+                self.key = combo
+                return shown
+        raise LearnError(f"none of {', '.join(NEW_GAME_KEYS)} started a new game")
+
+
+def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None,
+                         backend=None) -> tuple[DescribedLearnt, str | None]:
+    """Learn the shaded look on the live screen, every click guarded by the field."""
+    from bot.learn.hands import Shifted
+    from bot.screen.actuator import Actuator, Target
+
+    origin = screen.monitors()[0]
+
+    def grab() -> np.ndarray:
+        time.sleep(0.06)  # the game redraws a little after the event
+        return screen.grab_stable(timeout=2.0)
+
+    def hands_for(tiles: Tiles) -> Hands:
+        field = tiles.field
+        target = Target(field.left + origin.left, field.top + origin.top, field.pitch, tiles.rows, tiles.cols,
+                        (0, 0, 0, 0), xs=field.xs, ys=field.ys)
+        return Shifted(Actuator(target, backend), origin.left, origin.top)
+
+    return DescribedLearner(grab, hands_for, games=games, say=say).run()

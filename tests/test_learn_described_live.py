@@ -1,0 +1,113 @@
+"""Learning a shaded, faceless look by playing it (bot.learn.described_live): our own drawing of a
+look no skin describes (tests/modern_toy.py, "meadow"), played through its screen and mouse, then
+the look learnt reads that game's other boards, at other sizes, with no cell wrong; and as a real
+window, `play` meeting it learns it on sight and plays on."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.board import EXPLODED, MINE
+from bot.errors import LearnError, VisionError
+from bot.games.simulator import Level
+from bot.learn.described import write_described
+from bot.learn.described_live import DescribedLearner
+from bot.learn.live import Learner
+from bot.vision.calibrate import calibrate
+from bot.vision.reader import read
+from bot.vision.skin import load_skin
+from tests.modern_toy import ModernToy
+from tests.test_learn_described import lost, meadow
+from tests.test_modern_looks import midgame
+
+
+def _learn(toy: ModernToy, tmp_path: Path):
+    learnt, key = DescribedLearner(toy.grab, lambda tiles: toy, games=4).run()
+    write_described(learnt, tmp_path / "meadow", "meadow", key)
+    return learnt, key, load_skin(tmp_path / "meadow")
+
+
+@pytest.mark.parametrize(("level", "pitch"), [(Level(9, 9, 10), 29.3), (Level(16, 16, 40), 24.6)])
+def test_a_shaded_faceless_game_is_learnt_by_playing_it(tmp_path, level, pitch):
+    toy = ModernToy(level, "meadow", pitch, seed=5)
+    learnt, key, skin = _learn(toy, tmp_path)
+    assert key == "f2" and skin.new_game_key == "f2"
+    assert {"unopened", "0", "1", "2", "mine"} <= set(learnt.names)
+    assert toy.outside == [] and len(toy.results) >= 2  # every click on a cell; games played to their end
+    for board, size in ((midgame(Level(16, 30, 99), 21), 33.0), (lost(Level(9, 9, 10), 22), 21.5)):
+        image = meadow(board, size)
+        cal, found = calibrate(image, [skin])
+        reading = read(image, cal.with_pitch(found), found)
+        assert reading.codes.shape == board.shape
+        same = np.where(board == EXPLODED, np.isin(reading.codes, (MINE, EXPLODED)), reading.codes == board)
+        assert (same | reading.unknown).all()
+
+
+def test_the_look_is_learnt_after_the_pixel_learner_gave_up_mid_game(tmp_path):
+    """As `play` learns on sight: the learner of identical tiles tries first, clicks, and gives up;
+    the game it leaves under way is played on and the look learnt all the same."""
+    toy = ModernToy(Level(9, 9, 10), "meadow", 29.3, seed=8)
+    with pytest.raises((LearnError, VisionError)):
+        Learner(toy.grab, lambda lat, face: toy, games=4).run()
+    learnt, _, _ = _learn(toy, tmp_path)
+    assert {"unopened", "0", "1"} <= set(learnt.names) and toy.outside == []
+
+
+def test_no_field_of_tiles_is_refused_without_a_click(tmp_path):
+    blank = np.full((400, 600, 3), 120, np.uint8)
+    clicks = []
+
+    class Hands:
+        def click(self, x, y, button="left"):
+            clicks.append((x, y))
+
+    with pytest.raises(LearnError, match="no field of separate tiles"):
+        DescribedLearner(lambda: blank, lambda tiles: Hands()).run()
+    assert clicks == []
+
+
+@pytest.mark.full
+def test_play_learns_a_shaded_faceless_window_on_sight_then_plays(display, tmp_path: Path):
+    """`play` on the meadow game in a real window (Xvfb): no skin knows it, the pixel learner gives
+    up, the described one learns it by playing, then the games asked for are played, F2 starting
+    each; no click lands beside the window (a canary under everything hears any)."""
+    import shutil
+
+    from bot.screen.capture import Screen
+    from bot.vision.skin import TEMPLATES
+    from bot.vision.tiles import find_tiles
+    from tests.catcher import Catcher
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    root = Path(__file__).resolve().parent.parent
+    canary = Catcher(below=True)
+    window = subprocess.Popen([sys.executable, "-m", "tests.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
+                               "--seed", "3", "--at", "150,120"], cwd=root)
+    try:
+        deadline = time.monotonic() + 60
+        with Screen() as screen:
+            while find_tiles(screen.grab()) is None:
+                assert time.monotonic() < deadline and window.poll() is None, "the window never showed its field"
+                time.sleep(0.2)
+        run = subprocess.run([sys.executable, "-m", "bot", "play", "--games", "3", "--templates", str(templates),
+                              "--profile", str(tmp_path / "p.json"), "--stop-key", "none"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(root)})
+        heard = list(canary.clicks)
+    finally:
+        from bot.screen.xdisplay import stop_process
+
+        stop_process(window)
+        canary.close()
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "by their colours and shapes" in run.stderr and (templates / "learnt" / "skin.json").exists()
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("game result") and len(lines) == 5  # header, three games, totals
+    assert heard == []
