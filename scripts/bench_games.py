@@ -11,6 +11,7 @@ game's first-click rule on the same level.
     python3 scripts/bench_games.py --game ace-minesweeper --games 50
     python3 scripts/bench_games.py --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
     python3 scripts/bench_games.py --game win7-qt --levels beginner,advanced --games 50 --shipped
+    python3 scripts/bench_games.py --toy meadow --levels beginner,expert --games 50
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_live import bench_level, report
 
 from bot.games import bench
-from bot.games.native_game import PROGRAMS, NativeGame
+from bot.games.native_game import PROGRAMS, NativeGame, NativeProgram
+from bot.games.simulator import Level
 from bot.places import SHIPPED
 from bot.screen.xdisplay import VirtualDisplay
 from bot.vision.skin import load_skins
@@ -48,9 +50,22 @@ def learn(templates: Path, profile: Path, games: int, quiet: bool = False) -> tu
     return time.monotonic() - start, done.returncode, lines[-1]
 
 
+def toy(style: str, pitch: float) -> NativeProgram:
+    """The project's own drawing of a shaded, gapped, faceless look (tests/modern_toy.py) in a Tk
+    window: a game no skin describes (\"meadow\"), new games by F2, mines placed after the first click."""
+    levels = {"beginner": Level(9, 9, 10), "intermediate": Level(16, 16, 40), "expert": Level(16, 30, 99)}
+    return NativeProgram(
+        f"{style}-toy", (sys.executable, "-m", "tests.modern_toy", "--style", style, "--pitch", str(pitch)),
+        f"{style} toy", "safe", {name: (level, ()) for name, level in levels.items()}, default="beginner",
+        options={name: ("--level", f"{v.rows}x{v.cols}x{v.mines}") for name, v in levels.items()},
+        env={"PYTHONPATH": str(ROOT)})
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", choices=sorted(PROGRAMS), default="ace-minesweeper")
+    parser.add_argument("--toy", default=None, help="our own drawn look in a window instead (meadow, app, win7)")
+    parser.add_argument("--pitch", type=float, default=29.3, help="the --toy's tile pitch, px")
     parser.add_argument("--levels", default=None, help="comma-separated level names (default: the game's default)")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--learn-games", type=int, default=12)
@@ -60,7 +75,7 @@ def main() -> int:
     parser.add_argument("--shipped", action="store_true",
                         help="play with the shipped skins, learning nothing (the Windows 7 stand-ins)")
     args = parser.parse_args()
-    program = PROGRAMS[args.game]
+    program = toy(args.toy, args.pitch) if args.toy else PROGRAMS[args.game]
     levels = (args.levels or program.default).split(",")
     lines = []
     with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:

@@ -89,6 +89,7 @@ def main() -> None:
     args = parser.parse_args()
     toy = ModernToy(parse_level(args.level), args.style, args.pitch, seed=args.seed)
     root = tk.Tk()
+    root.title(f"{args.style} toy")
     root.overrideredirect(True)
     x, y = (int(v) for v in args.at.split(","))
     shown = tk.Label(root, borderwidth=0, highlightthickness=0)
