@@ -111,3 +111,24 @@ def test_play_learns_a_shaded_faceless_window_on_sight_then_plays(display, tmp_p
     lines = run.stdout.splitlines()
     assert lines[0].startswith("game result") and len(lines) == 5  # header, three games, totals
     assert heard == []
+
+
+def test_a_grid_that_shows_no_numbers_is_not_clicked_on_and_on(tmp_path):
+    """Another program's grid of square buttons, drawn like covered tiles, that never opens: the
+    learner stops after a few clicks with the reason, never playing it as a game."""
+    from bot.board import UNOPENED
+
+    board = np.full((12, 12), UNOPENED, np.int8)
+    image = meadow(board, 30.0)
+    clicks = []
+
+    class Buttons:
+        def click(self, x, y, button="left"):
+            clicks.append((x, y))
+
+        def key(self, x, y, combo):
+            pass
+
+    with pytest.raises(LearnError):
+        DescribedLearner(lambda: image, lambda tiles: Buttons()).run()
+    assert len(clicks) <= 10

@@ -20,7 +20,7 @@ import numpy as np
 
 from bot.board import EXPLODED, MINE, UNOPENED, Board
 from bot.errors import BotError, LearnError
-from bot.learn.described import DescribedError, DescribedLearnt, describe, learn_described
+from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described
 from bot.learn.hands import Hands
 from bot.learn.start import NEW_GAME_KEYS
 from bot.solver.advice import advise
@@ -127,14 +127,22 @@ class DescribedLearner:
             shown = self._click(image, [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))])
         if shown is None:
             raise LearnError("clicking cells of the field changed nothing")
-        image, kept, look = shown, [shown], None
+        image, kept, look, blind = shown, [shown], None, 0
         for move in range(MOVES):
             if look is None or move % REFRESH == 0:  # (describing is the slow part: now and then)
                 look = self._look([kept[0], kept[-1]])
             if look is None:
+                # No numbers yet. A Minesweeper shows some within a few clicks; a grid of some other
+                # program's buttons never does: the learner stops before clicking it further.
+                blind += 1
+                if blind > TRIES and not self.pictures:
+                    raise LearnError(f"no numbers after {blind} clicks: this grid is no Minesweeper the bot "
+                                     "can learn")
                 cells = [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))]
             else:
                 codes, known = self.field.read(image, look)
+                if not consistent(codes, ~known):
+                    raise LearnError("the board read with the look learnt so far is no game's: the learner stops")
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
                     break  # lost: the best picture of all
                 if known.all() and not (codes == UNOPENED).any():
