@@ -316,12 +316,10 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
 def _learn(args: argparse.Namespace) -> Exit:
     from pathlib import Path
 
-    from bot.errors import LearnError, VisionError
-    from bot.learn.described import write_described
-    from bot.learn.described_live import learn_described_live
-    from bot.learn.live import learn_live, write_skin
+    from bot.learn.described import DescribedLearnt, write_described
+    from bot.learn.first_sight import learn_look
+    from bot.learn.live import write_skin
     from bot.places import learnt_root
-    from bot.screen.capture import Screen
     from bot.screen.platform import current
     from bot.vision.calibrate import Calibration, save_profile
     from bot.vision.skin import load_skin
@@ -330,18 +328,10 @@ def _learn(args: argparse.Namespace) -> Exit:
     current().prepare()
     folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
     known = load_skin(folder) if (folder / "skin.json").exists() else None  # learn on from an earlier run
-    try:
-        with Screen() as screen:
-            learnt = learn_live(screen, games=args.games, say=say, known=known)
-    except (LearnError, VisionError) as by_pixels:
-        say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
-        try:
-            with Screen() as screen:
-                described, key = learn_described_live(screen, say=say)
-        except (LearnError, VisionError) as by_colours:
-            raise LearnError(f"{by_pixels} (by pixels); {by_colours} (by colours and shapes)") from by_colours
-        write_described(described, folder, names[0], key)
-        _report_described(args.json, names[0], folder, described)
+    learnt = learn_look(say, games=args.games, known=known)
+    if isinstance(learnt, DescribedLearnt):
+        write_described(learnt, folder, names[0])
+        _report_described(args.json, names[0], folder, learnt)
         return Exit.OK
     write_skin(learnt, folder, names[0])
     lat = learnt.lattice

@@ -29,9 +29,9 @@ from tests.test_modern_looks import midgame
 
 
 def _learn(toy: ModernToy, tmp_path: Path):
-    learnt, key = DescribedLearner(toy.grab, lambda tiles: toy, games=4).run()
-    write_described(learnt, tmp_path / "meadow", "meadow", key)
-    return learnt, key, load_skin(tmp_path / "meadow")
+    learnt = DescribedLearner(toy.grab, lambda tiles: toy, games=4).run()
+    write_described(learnt, tmp_path / "meadow", "meadow")
+    return learnt, learnt.new_game_key, load_skin(tmp_path / "meadow")
 
 
 @pytest.mark.parametrize(("level", "pitch"), [(Level(9, 9, 10), 29.3), (Level(16, 16, 40), 24.6)])

@@ -121,6 +121,7 @@ class DescribedLearnt:
     pictures: int
     names: list[str]  # what was learnt: "unopened", "0", "1", ..., "flag", "mine", "exploded"
     unread: list[int]  # cells each picture leaves unknown under the learnt look
+    new_game_key: str | None = None  # what started a new game, where it was learnt live
 
     @property
     def missing(self) -> list[str]:
@@ -542,9 +543,9 @@ def look_json(look: Look) -> dict:
     return out
 
 
-def write_described(learnt: DescribedLearnt, folder: Path, name: str, new_game_key: str | None = None) -> None:
+def write_described(learnt: DescribedLearnt, folder: Path, name: str) -> None:
     """The learnt look as a skin folder (a skin.json with a "look", no sprites). A faceless game's
-    new game is the key given, else F2 as on the Windows games (edit "new_game" for another)."""
+    new game is the key found live, else F2 as on the Windows games (edit "new_game" for another)."""
     folder.mkdir(parents=True, exist_ok=True)
     for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
         stale.unlink()
@@ -555,7 +556,7 @@ def write_described(learnt: DescribedLearnt, folder: Path, name: str, new_game_k
         "cell": max(1, round(learnt.pitch)),
         "face": None,
         "counter": {"digits": 0},
-        "new_game": {"key": new_game_key or "f2"},
+        "new_game": {"key": learnt.new_game_key or "f2"},
         "mines": {f"{r}x{c}": m for (r, c), m in STANDARD_MINES.items()},
         "look": look_json(learnt.look),
     }

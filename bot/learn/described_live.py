@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -72,7 +73,7 @@ class DescribedLearner:
         self.pictures: list[np.ndarray] = []
         self.key: str | None = None
 
-    def run(self) -> tuple[DescribedLearnt, str | None]:
+    def run(self) -> DescribedLearnt:
         image = self.grab()
         tiles = find_tiles(image)
         if tiles is None or min(tiles.rows, tiles.cols) < 5:
@@ -88,7 +89,7 @@ class DescribedLearner:
                                      self.tiles)
         except DescribedError as err:
             raise LearnError(str(err)) from err
-        return learnt, self.key
+        return replace(learnt, new_game_key=self.key)
 
     def _after(self, before: np.ndarray, act: Callable[[], None]) -> np.ndarray | None:
         """What the screen shows once the field has changed after `act`, settled; None if it did not."""
@@ -192,7 +193,7 @@ class DescribedLearner:
 
 
 def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None,
-                         backend=None) -> tuple[DescribedLearnt, str | None]:
+                         backend=None) -> DescribedLearnt:
     """Learn the shaded look on the live screen, every click guarded by the field."""
     from bot.learn.hands import Shifted
     from bot.screen.actuator import Actuator, Target

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.errors import BotError, VisionError
-from bot.learn.described import write_described
+from bot.learn.described import DescribedLearnt, write_described
 from bot.learn.described_live import learn_described_live
-from bot.learn.live import LearnError, learn_live, write_skin
+from bot.learn.learnt import Learnt
+from bot.learn.live import GAMES, LearnError, learn_live, write_skin
 from bot.screen.capture import Screen
 from bot.vision.calibrate import Calibration, save_profile
 from bot.vision.skin import Skin, load_skin
@@ -20,24 +21,33 @@ def free_name(root: Path) -> str:
     return next(n for n in (f"learnt-{k}" if k else "learnt" for k in range(1000)) if not (root / n).exists())
 
 
+def learn_look(say: Callable[[str], None], games: int = GAMES, known: Skin | None = None) -> Learnt | DescribedLearnt:
+    """The look on the screen, learnt by playing it: by its cells' pixels (identical tiles,
+    bot.learn.live), else by their colours and shapes (shaded tiles, bot.learn.described_live)."""
+    try:
+        with Screen() as screen:
+            return learn_live(screen, games=games, say=say, known=known)
+    except (LearnError, VisionError) as by_pixels:
+        say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
+        try:
+            with Screen() as screen:
+                return learn_described_live(screen, say=say)
+        except (LearnError, VisionError) as by_colours:
+            raise LearnError(f"{by_pixels} (by pixels); {by_colours} (by colours and shapes)") from by_colours
+
+
 def learn_on_sight(root: Path, profile: Path | None, say: Callable[[str], None]) -> Skin:
     """Learn the look on the screen (calibrate --learn's machinery: safe moves only), keep it as a
     new skin under root, point the profile at it; the skin, or BotError when there is no board."""
     name = free_name(root)
     try:
-        with Screen() as screen:
-            learnt = learn_live(screen, say=say)
-    except (LearnError, VisionError) as by_pixels:
-        say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
-        try:
-            with Screen() as screen:
-                described, key = learn_described_live(screen, say=say)
-        except (LearnError, VisionError) as by_colours:
-            raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {by_pixels} (by "
-                           f"pixels); {by_colours} (by colours and shapes)") from by_colours
-        write_described(described, root / name, name, key)
+        learnt = learn_look(say)
+    except LearnError as err:
+        raise BotError(f"no Minesweeper board the bot knows, and none it could learn: {err}") from err
+    if isinstance(learnt, DescribedLearnt):
+        write_described(learnt, root / name, name)
         say(f"learnt skin {name!r} in {root / name}, a look described by its colours, from "
-            f"{described.pictures} picture(s); missing: " + (", ".join(described.missing) or "nothing"))
+            f"{learnt.pictures} picture(s); missing: " + (", ".join(learnt.missing) or "nothing"))
         return load_skin(root / name)
     write_skin(learnt, root / name, name)
     lat = learnt.lattice

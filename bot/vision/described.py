@@ -152,6 +152,13 @@ class Look:
         )
 
 
+def _luma(bgr: np.ndarray) -> float:
+    """Brightness as the eye has it (Rec. 601): an orange digit's red channel may pass its darkened
+    tile's largest one (200 over 194, our sand under a header) while the digit is far the darker."""
+    b, g, r = (float(v) for v in bgr)
+    return 0.114 * b + 0.587 * g + 0.299 * r
+
+
 def hsv_of(bgr: np.ndarray) -> np.ndarray:
     """Hue in degrees, saturation and value 0-1, of one BGR colour."""
     pixel = np.clip(np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0, 0, 1)
@@ -294,7 +301,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
     if look.opened.holds(hsv):
         if not inked:
             return 0
-        if cell.ink_colour.max() >= cell.ground.max():
+        if _luma(cell.ink_colour) >= _luma(cell.ground):
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
         if _entering(cell.ink):
             return None  # a glyph is centred: this is something else reaching into the box
