@@ -132,8 +132,9 @@ class Look:
     #: Ink that is the covered tile's own shading, however much of it (a look learnt from pictures:
     #: a glossy tile's unlit half); never a mine's or a flag's colour.
     covered_ink: Ground | None = None
-    #: A digit the look gives no colour is still read where its shape is plain (SURE_SHAPE) and its
-    #: ink far from every colour the look gives (a look learnt from pictures showing no 7 or 8).
+    #: A digit the look gives no colour is still read where its shape is plain (SURE_SHAPE, far ahead
+    #: of every other digit's), whatever its ink (a look learnt from pictures showing no 7 or 8; our
+    #: meadow look's unseen 6 lies 35 from its 2 in colour).
     unseen_by_shape: bool = False
 
     @classmethod
@@ -264,8 +265,8 @@ def number_of(cell: CellLook, look: Look) -> int | None:
             and colours[numbers.index(clear)] <= OFF_COLOUR:
         return clear
     if look.unseen_by_shape and clear not in look.digits and ranked[0] >= SURE_SHAPE \
-            and ranked[0] - ranked[1] >= SURE_MARGIN and colours.min() > NEAR_COLOUR:
-        return clear
+            and ranked[0] - ranked[1] >= SURE_MARGIN:
+        return clear  # (a known digit near in colour looks SURE_MARGIN less like it: it is not that one)
     near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
     if not len(near):
         return None
