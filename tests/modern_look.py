@@ -101,61 +101,84 @@ def _mine(img: np.ndarray, box: tuple[int, int, int, int]) -> None:
     cv2.circle(img, (c[0] - r // 3, c[1] - r // 3), max(1, r // 4), (230, 230, 230), -1)
 
 
+class ModernCanvas:
+    """The screen with the game's window on it, drawn four times larger; cells are drawn one by one
+    (a game that changes a few cells redraws those alone) and `image()` gives the screen. The
+    field's top-left corner is `corner` (image pixels): cell (r, c) spans [x + c * pitch,
+    x + (c + 1) * pitch) across, likewise down."""
+
+    def __init__(self, shape: tuple[int, int], style: str = "app", pitch: float = 37.24,
+                 at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
+        rows, cols = shape
+        self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
+        ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200)}[style]
+        self.big = big = np.full((screen[1] * SUPER, screen[0] * SUPER, 3), (120, 90, 60), np.uint8)  # the desktop
+        margin = pitch * 1.2
+        wx0, wy0 = int(at[0] * SUPER), int(at[1] * SUPER)
+        wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
+        wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
+        big[wy0:wy1, wx0:wx1] = ground
+        self.corner = fx, fy = at[0] + margin, at[1] + margin
+        self.between = ground  # what shows between the tiles
+        if style in ("win7", "meadow"):  # the field's dark ground: a dark line round every tile
+            self.between = (90, 70, 60)
+            far = (int((fx + cols * pitch + 1) * SUPER), int((fy + rows * pitch + 1) * SUPER))
+            cv2.rectangle(big, (int((fx - 1) * SUPER), int((fy - 1) * SUPER)), far, self.between, -1)
+        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1}[style]
+        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15}[style] * SUPER)
+        self.ink = _ink(style)
+
+    def cell(self, r: int, c: int, code: int) -> None:
+        big, style, radius, pitch, gap = self.big, self.style, self.radius, self.pitch, self.gap
+        rows, cols = self.rows, self.cols
+        fx, fy = self.corner
+        big[int((fy + r * pitch) * SUPER) : int((fy + (r + 1) * pitch) * SUPER),
+            int((fx + c * pitch) * SUPER) : int((fx + (c + 1) * pitch) * SUPER)] = self.between
+        x0, y0 = int((fx + c * pitch + gap / 2) * SUPER), int((fy + r * pitch + gap / 2) * SUPER)
+        x1, y1 = int((fx + (c + 1) * pitch - gap / 2) * SUPER), int((fy + (r + 1) * pitch - gap / 2) * SUPER)
+        box = (x0, y0, x1, y1)
+        covered = code in (UNOPENED, FLAG, QUESTION) or (code == MINE and style in ("win7", "meadow"))
+        if style == "app":
+            if code == FLAG:
+                _glossy(big, box, radius, (70, 200, 250), (40, 170, 230))
+            elif covered or code == MINE:
+                _glossy(big, box, radius, (250, 200, 120), (225, 160, 60))
+            else:
+                _rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
+        elif style == "meadow":
+            k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
+            if covered or code == MINE:
+                light = np.array((110, 215, 120)) * (1 - k) + np.array((40, 150, 50)) * k
+                _glossy(big, box, radius, tuple(light), tuple(light * 0.85))
+            elif code == EXPLODED:
+                _rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
+            else:
+                shade = 0.85 + 0.15 * min(1.0, r / 3)  # darker under the header
+                _rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
+        else:
+            k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
+            light = np.array((245, 200, 150)) * (1 - k) + np.array((215, 110, 60)) * k
+            if covered:
+                _glossy(big, box, radius, tuple(light), tuple(light * 0.8))
+            else:
+                _rounded(big, x0, y0, x1, y1, radius, (238, 232, 228))
+        if code == FLAG:
+            _flag(big, box)
+        elif code in (MINE, EXPLODED, WRONG_FLAG):
+            _mine(big, box)
+        elif code > 0:
+            _digit(big, box, str(code), self.ink[code])
+
+    def image(self) -> np.ndarray:
+        return cv2.resize(self.big, self.screen, interpolation=cv2.INTER_AREA)
+
+
 def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at: tuple[int, int] = (100, 80),
                 screen: tuple[int, int] = (1280, 800)) -> tuple[np.ndarray, tuple[float, float]]:
     """The screen with the game's window on it, and the field's top-left corner (image pixels):
     cell (r, c) spans [x + c * pitch, x + (c + 1) * pitch) across, likewise down."""
-    rows, cols = board.shape
-    ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200)}[style]
-    big = np.full((screen[1] * SUPER, screen[0] * SUPER, 3), (120, 90, 60), np.uint8)  # the desktop
-    margin = pitch * 1.2
-    wx0, wy0 = int(at[0] * SUPER), int(at[1] * SUPER)
-    wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
-    wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
-    big[wy0:wy1, wx0:wx1] = ground
-    fx, fy = at[0] + margin, at[1] + margin
-    if style in ("win7", "meadow"):  # the field's dark ground: a dark line round every tile
-        cv2.rectangle(big, (int((fx - 1) * SUPER), int((fy - 1) * SUPER)),
-                      (int((fx + cols * pitch + 1) * SUPER), int((fy + rows * pitch + 1) * SUPER)), (90, 70, 60), -1)
-    gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1}[style]
-    radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15}[style] * SUPER)
-    ink = _ink(style)
-    for r in range(rows):
-        for c in range(cols):
-            x0, y0 = int((fx + c * pitch + gap / 2) * SUPER), int((fy + r * pitch + gap / 2) * SUPER)
-            x1, y1 = int((fx + (c + 1) * pitch - gap / 2) * SUPER), int((fy + (r + 1) * pitch - gap / 2) * SUPER)
-            box = (x0, y0, x1, y1)
-            code = int(board[r, c])
-            covered = code in (UNOPENED, FLAG, QUESTION) or (code == MINE and style in ("win7", "meadow"))
-            if style == "app":
-                if code == FLAG:
-                    _glossy(big, box, radius, (70, 200, 250), (40, 170, 230))
-                elif covered or code == MINE:
-                    _glossy(big, box, radius, (250, 200, 120), (225, 160, 60))
-                else:
-                    _rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
-            elif style == "meadow":
-                k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
-                if covered or code == MINE:
-                    light = np.array((110, 215, 120)) * (1 - k) + np.array((40, 150, 50)) * k
-                    _glossy(big, box, radius, tuple(light), tuple(light * 0.85))
-                elif code == EXPLODED:
-                    _rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
-                else:
-                    shade = 0.85 + 0.15 * min(1.0, r / 3)  # darker under the header
-                    _rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
-            else:
-                k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
-                light = np.array((245, 200, 150)) * (1 - k) + np.array((215, 110, 60)) * k
-                if covered:
-                    _glossy(big, box, radius, tuple(light), tuple(light * 0.8))
-                else:
-                    _rounded(big, x0, y0, x1, y1, radius, (238, 232, 228))
-            if code == FLAG:
-                _flag(big, box)
-            elif code in (MINE, EXPLODED, WRONG_FLAG):
-                _mine(big, box)
-            elif code > 0:
-                _digit(big, box, str(code), ink[code])
-    image = cv2.resize(big, screen, interpolation=cv2.INTER_AREA)
-    return image, (fx, fy)
+    canvas = ModernCanvas(board.shape, style, pitch, at, screen)
+    for r in range(board.shape[0]):
+        for c in range(board.shape[1]):
+            canvas.cell(r, c, int(board[r, c]))
+    return canvas.image(), canvas.corner

@@ -14,7 +14,7 @@ import argparse
 import numpy as np
 
 from bot.games.simulator import Game, Level, parse_level
-from tests.modern_look import draw_modern
+from tests.modern_look import ModernCanvas
 
 
 class ModernToy:
@@ -25,7 +25,10 @@ class ModernToy:
         self.screen = (int(level.cols * pitch + 2 * at[0] + 3 * pitch), int(level.rows * pitch + 2 * at[1] + 4 * pitch))
         self.games, self.results, self.outside = 0, [], []
         self.keys: list[str] = []
-        self._drawn: tuple[bytes, np.ndarray] | None = None
+        self.canvas = ModernCanvas((level.rows, level.cols), style, pitch, at, self.screen)
+        self.corner = self.canvas.corner
+        self._shown: np.ndarray | None = None
+        self._image: np.ndarray | None = None
         self.new_game()
 
     def new_game(self) -> None:
@@ -35,14 +38,18 @@ class ModernToy:
         self.games += 1
 
     def grab(self) -> np.ndarray:
+        """The screen; only the cells changed since the last grab are drawn again."""
         shown = self.game.board().cells
-        if self._drawn is None or self._drawn[0] != shown.tobytes():
-            image, self.corner = draw_modern(shown, self.style, self.pitch, at=self.at, screen=self.screen)
-            self._drawn = (shown.tobytes(), image)
-        return self._drawn[1].copy()
+        if self._shown is None or not np.array_equal(self._shown, shown):
+            for r, c in np.argwhere(self._changed(shown)):
+                self.canvas.cell(int(r), int(c), int(shown[r, c]))
+            self._shown, self._image = shown.copy(), self.canvas.image()
+        return self._image.copy()
+
+    def _changed(self, shown: np.ndarray) -> np.ndarray:
+        return np.ones(shown.shape, bool) if self._shown is None else shown != self._shown
 
     def _cell(self, x: int, y: int) -> tuple[int, int] | None:
-        self.grab()
         fx, fy = self.corner
         r, c = int((y - fy) // self.pitch), int((x - fx) // self.pitch)
         return (r, c) if 0 <= r < self.level.rows and 0 <= c < self.level.cols else None
