@@ -393,7 +393,14 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     if not rest:
         raise DescribedError("the pictures show no covered cell beside the opened ones: "
                              "give pictures of a game under way")
-    covered = max(rest, key=lambda g: sum(s.look.ink_colour is None for s in members(g)))
+    def plain(g: int) -> int:
+        """Cells of group g bearing nothing but, maybe, a shade of their own hue (a glossy tile's
+        unlit half): the covered tiles, where flags (the app's late game) may outnumber them."""
+        hue = _hue_angle(np.median(lab[ids == g], axis=0))
+        return sum(s.look.ink_colour is None or abs((_hue_angle(_lab(s.look.ink_colour)[0]) - hue + 180) % 360 - 180)
+                   <= SHADE_HUE for s in members(g))
+
+    covered = max(rest, key=plain)
     names = ["unopened", "0"]
 
     cov, opn = members(covered), members(opened)

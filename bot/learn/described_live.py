@@ -25,7 +25,7 @@ from bot.learn.described import DescribedError, DescribedLearnt, consistent, des
 from bot.learn.hands import Hands
 from bot.learn.start import NEW_GAME_KEYS
 from bot.solver.advice import advise
-from bot.vision.described import Look, read_described
+from bot.vision.described import Look, boxes, cell_look, hsv_of, read_described
 from bot.vision.tiles import Tiles, find_tiles
 
 #: Games played (a lost one teaches the mines; most are lost within a few guesses).
@@ -37,6 +37,8 @@ MOVES, KEPT = 80, 6
 REFRESH = 4
 #: Other cells clicked where the first changes nothing.
 TRIES = 5
+#: A new game: at least this share of the tiles on the covered ground.
+FRESH = 0.98
 #: Seconds the game may take to show what a click or a key did.
 SETTLE = 3.0
 
@@ -55,6 +57,12 @@ class Field:
 
     def read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
         return read_described(image, self.xs, self.ys, self.tile, look)
+
+    def covered_share(self, image: np.ndarray, look: Look) -> float:
+        """The share of the tiles whose ground is the covered tile's."""
+        found = [box is not None and look.covered.holds(hsv_of(cell_look(box).ground))
+                 for box in boxes(image, self.xs, self.ys, self.tile)]
+        return float(np.mean(found))
 
     def cells(self, image: np.ndarray) -> np.ndarray:
         """The field's pixels: what changes when the game answers a click."""
@@ -177,10 +185,11 @@ class DescribedLearner:
         look = self._look()
 
         def fresh(shown: np.ndarray | None) -> bool:
+            """Every tile's ground the covered one's (its marks and shading aside: a look learnt from
+            a game or two may not read them all yet)."""
             if shown is None or look is None:
                 return shown is not None
-            codes, known = self.field.read(shown, look)
-            return bool(known.mean() > 0.9 and (codes[known] == UNOPENED).all())
+            return self.field.covered_share(shown, look) >= FRESH
 
         for combo in [self.key] if self.key else NEW_GAME_KEYS:
             shown = self._after(image, lambda c=combo: self.hands.key(*self.field.centre((0, 0)), c))
