@@ -362,6 +362,9 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
     paths = sorted(p for p in where.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
     named, lossless = [], []
     for path in paths:
+        if path.suffix.lower() == ".gif":  # a recorded game: some of its frames, palette noise and all
+            named += _gif_frames(path, say)
+            continue
         try:
             image, lossy = _load_image(str(path))
         except BotError as err:
@@ -445,8 +448,26 @@ def _report_learnt(as_json: bool, found: dict, learnt, headline: str) -> None:
         print("a number look seen but not named for sure: it could be " + " or ".join(map(str, could)))
 
 
-#: What `--from DIR` reads (lossy formats are refused there: see _learn_pictures).
-PICTURE_SUFFIXES = (".png", ".bmp", ".jpg", ".jpeg", ".webp", ".tif", ".tiff")
+#: What `--from DIR` reads (lossy formats, a GIF's frames among them, go to the described learner only).
+PICTURE_SUFFIXES = (".png", ".bmp", ".jpg", ".jpeg", ".webp", ".tif", ".tiff", ".gif")
+#: Frames taken from a GIF, evenly spread, its last among them (a recorded game ends lost or won).
+GIF_FRAMES = 6
+
+
+def _gif_frames(path, say) -> list:
+    """Some frames of an animated GIF as (name, BGR image); none, said, where it cannot be read."""
+    import cv2
+    import numpy as np
+    from PIL import Image, ImageSequence
+
+    try:
+        with Image.open(path) as gif:
+            frames = [np.array(f.convert("RGB")) for f in ImageSequence.Iterator(gif)]
+    except (OSError, ValueError, Image.DecompressionBombError) as err:
+        say(f"{path.name}: skipped ({err})")
+        return []
+    picks = sorted({round(k * (len(frames) - 1) / max(1, GIF_FRAMES - 1)) for k in range(GIF_FRAMES)})
+    return [(f"{path.name}#{k}", cv2.cvtColor(frames[k], cv2.COLOR_RGB2BGR)) for k in picks]
 
 
 def _play_options(args: argparse.Namespace):

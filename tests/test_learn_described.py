@@ -178,3 +178,15 @@ def test_a_look_learnt_from_two_app_screenshots_reads_the_others_never_wrong(tmp
         for scale in (0.8, 1.5):
             wrong, unknown = _wrong(name, skin, scale)
             assert wrong == 0 and unknown <= 3
+
+
+@pytest.mark.skipif(not GIF.exists(), reason=f"no Windows 7 GIF at {GIF} (the shared folder is absent)")
+def test_a_gif_of_a_game_is_learnt_from_some_of_its_frames(tmp_path):
+    """A recorded game given as it is: six of its frames, spread over it, its lost end among them."""
+    pictures = tmp_path / "gif"
+    pictures.mkdir()
+    (pictures / GIF.name).symlink_to(GIF)
+    assert main(["calibrate", "--learn", "--from", str(pictures), "--skin", "g", "--templates",
+                 str(tmp_path / "t"), "--json"]) == 0
+    skin = load_skin(tmp_path / "t" / "g")
+    assert _wrong("win7_p1387h_f082", skin) == (0, 0)  # (frame 82 is not among those learnt from)
