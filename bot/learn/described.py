@@ -33,6 +33,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import BotError
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
+from bot.learn.learnt import skin_folder
 from bot.vision.described import (
     GLOSS,
     GLOSS_VALUE,
@@ -201,15 +202,18 @@ def _hue_angle(lab: np.ndarray) -> float:
     return float(np.degrees(np.arctan2(lab[2], lab[1])))
 
 
+def _hue_apart(a: float, b: float) -> float:
+    """How far two hues (degrees) lie apart round the circle, 0-180."""
+    return abs((a - b + 180) % 360 - 180)
+
+
 def _chroma(lab: np.ndarray) -> np.ndarray:
     return np.linalg.norm(np.atleast_2d(lab)[:, 1:], axis=1)
 
 
-def _cells(image: np.ndarray, tiles: Tiles) -> list[CellLook | None]:
-    field = tiles.field
-    xs = field.left + np.asarray(field.xs) + field.pitch / 2
-    ys = field.top + np.asarray(field.ys) + field.pitch / 2
-    return [None if box is None else cell_look(box) for box in boxes(image, xs, ys, tiles.tile)]
+def picture_cells(image: np.ndarray, tiles: Tiles) -> list[CellLook | None]:
+    """What each cell of the field shows, row by row; None where it leaves the picture."""
+    return [None if box is None else cell_look(box) for box in boxes(image, *tiles.field.centres(), tiles.tile)]
 
 
 def _range(values: np.ndarray, margin: float, lo: float, hi: float) -> tuple[float, float]:
@@ -236,13 +240,12 @@ def _ground_of(colours: np.ndarray, grey: bool) -> Ground:
     rows under a header; no other look of the game is the same hue but more vivid)."""
     hsv = np.array([hsv_of(c) for c in colours])
     saturation = _range(hsv[:, 1], SAT_MARGIN, 0.0, 1.0)
-    value = _range(hsv[:, 2], VALUE_MARGIN, 0.0, 1.0)
+    darkest = float(np.quantile(hsv[:, 2], 0.01)) * SHADE
     if grey:  # a hue only where every one of them is tinted alike (Windows 7's bluish grey)
         hue = _hue_range(hsv[:, 0]) if float(np.quantile(hsv[:, 1], 0.01)) >= TINTED else (0.0, 360.0)
         if (hue[1] - hue[0]) % 360 > GREY_ARC:
             hue = (0.0, 360.0)
-        return Ground(hue, (0.0, saturation[1]), (float(np.quantile(hsv[:, 2], 0.01)) * SHADE, value[1]))
-    darkest = float(np.quantile(hsv[:, 2], 0.01)) * SHADE
+        return Ground(hue, (0.0, saturation[1]), (darkest, _range(hsv[:, 2], VALUE_MARGIN, 0.0, 1.0)[1]))
     return Ground(_hue_range(hsv[:, 0]), (saturation[0], 1.0), (darkest, 1.0))  # (more vivid: the same)
 
 
@@ -343,9 +346,11 @@ class Described:
     labels: dict[tuple[int, int, int], int]  # (picture, row, col) -> the board code the cell was taken for
 
 
-def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles | None = None) -> Described:
+def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles | None = None,
+             cells: list[list[CellLook | None]] | None = None) -> Described:
     """The look the pictures show, the field found in each (or the one `field` given, where they
-    are of one window that stayed put), and what each cell was taken for."""
+    are of one window that stayed put), and what each cell was taken for. `cells`: each picture's
+    picture_cells() on that field, where the caller has them already."""
     fields = []
     for i, image in enumerate(pictures):
         tiles = field or find_tiles(image)
@@ -354,7 +359,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         fields.append(tiles)
     seen = [Seen(p, k // t.cols, k % t.cols, look)
             for p, (image, t) in enumerate(zip(pictures, fields))
-            for k, look in enumerate(_cells(image, t)) if look is not None]
+            for k, look in enumerate(cells[p] if cells is not None else picture_cells(image, t)) if look is not None]
     lab = _lab(np.array([s.look.ground for s in seen]))
     chroma = lab[:, 1:]
     # Opened for sure: a tile bearing coloured ink in a digit's shape. The opened tiles' spread is
@@ -380,7 +385,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
             if h in (g, opened) or g == opened or not (ids == h).any() or not (ids == g).any():
                 continue
             if min(_chroma(medians[g])[0], _chroma(medians[h])[0]) >= GREY and \
-                    abs((_hue_angle(medians[g]) - _hue_angle(medians[h]) + 180) % 360 - 180) <= SAME_HUE:
+                    _hue_apart(_hue_angle(medians[g]), _hue_angle(medians[h])) <= SAME_HUE:
                 ids[ids == h] = g
     groups = [int(g) for g in np.unique(ids)]
     say(f"{len(seen)} cells in {len(pictures)} pictures, {len(groups)} tile colours")
@@ -397,8 +402,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         """Cells of group g bearing nothing but, maybe, a shade of their own hue (a glossy tile's
         unlit half): the covered tiles, where flags (the app's late game) may outnumber them."""
         hue = _hue_angle(np.median(lab[ids == g], axis=0))
-        return sum(s.look.ink_colour is None or abs((_hue_angle(_lab(s.look.ink_colour)[0]) - hue + 180) % 360 - 180)
-                   <= SHADE_HUE for s in members(g))
+        return sum(s.look.ink_colour is None or _hue_apart(_hue_angle(_lab(s.look.ink_colour)[0]), hue) <= SHADE_HUE
+                   for s in members(g))
 
     covered = max(rest, key=plain)
     names = ["unopened", "0"]
@@ -503,10 +508,7 @@ def learn_described(named: list[tuple[str, np.ndarray]], say: Say = lambda _: No
     sizes = {(t.rows, t.cols) for t in fields}
     unread = []
     for k, ((name, image), tiles) in enumerate(zip(named, fields)):
-        field = tiles.field
-        xs = field.left + np.asarray(field.xs) + field.pitch / 2
-        ys = field.top + np.asarray(field.ys) + field.pitch / 2
-        codes, known = read_described(image, xs, ys, tiles.tile, look)
+        codes, known = read_described(image, *tiles.field.centres(), tiles.tile, look)
         unread.append(int((~known).sum()))
         otherwise = [(r, c) for (p, r, c), code in found.labels.items() if p == k and known[r, c]
                      and codes[r, c] != code and {int(codes[r, c]), code} != {MINE, EXPLODED}]
@@ -517,7 +519,7 @@ def learn_described(named: list[tuple[str, np.ndarray]], say: Say = lambda _: No
         if not consistent(codes, ~known):
             raise DescribedError(f"{name}: read with the look learnt, no mine layout explains it: "
                                  "are the pictures all of one game, and whole?")
-        say(f"{name}: field {tiles.rows}x{tiles.cols} of {field.pitch:.1f} px, "
+        say(f"{name}: field {tiles.rows}x{tiles.cols} of {tiles.field.pitch:.1f} px, "
             + ("every cell read" if known.all() else f"{unread[-1]} cell(s) not read"))
     if len(sizes) > 1:
         say(f"fields of several sizes: {sorted(sizes)}")
@@ -553,9 +555,7 @@ def look_json(look: Look) -> dict:
 def write_described(learnt: DescribedLearnt, folder: Path, name: str) -> None:
     """The learnt look as a skin folder (a skin.json with a "look", no sprites). A faceless game's
     new game is the key found live, else F2 as on the Windows games (edit "new_game" for another)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
-        stale.unlink()
+    skin_folder(folder)
     meta = {
         "name": name,
         "about": f"Learnt by `calibrate --learn` on {time.strftime('%Y-%m-%d')} from "

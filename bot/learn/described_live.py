@@ -21,7 +21,7 @@ import numpy as np
 
 from bot.board import EXPLODED, MINE, UNOPENED, Board
 from bot.errors import BotError, LearnError
-from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described
+from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described, picture_cells
 from bot.learn.hands import Hands
 from bot.learn.start import NEW_GAME_KEYS
 from bot.solver.advice import advise
@@ -47,10 +47,8 @@ class Field:
     """Where the cells are: their centres, in image pixels, and the tile's size without its gap."""
 
     def __init__(self, tiles: Tiles) -> None:
-        field = tiles.field
         self.rows, self.cols, self.tile = tiles.rows, tiles.cols, tiles.tile
-        self.xs = field.left + np.asarray(field.xs) + field.pitch / 2
-        self.ys = field.top + np.asarray(field.ys) + field.pitch / 2
+        self.xs, self.ys = tiles.field.centres()
 
     def centre(self, cell: tuple[int, int]) -> tuple[int, int]:
         return round(float(self.xs[cell[1]])), round(float(self.ys[cell[0]]))
@@ -79,6 +77,7 @@ class DescribedLearner:
         self.grab, self.hands_for, self.games, self.say = grab, hands_for, games, say
         self.rng = np.random.default_rng(seed)
         self.pictures: list[np.ndarray] = []
+        self._cells: dict[int, tuple[np.ndarray, list]] = {}
         self.key: str | None = None
 
     def run(self) -> DescribedLearnt:
@@ -119,8 +118,12 @@ class DescribedLearner:
         return self._after(image, act)
 
     def _look(self, more: list[np.ndarray] = ()) -> Look | None:
+        """The look described from the pictures so far (each one's cells judged once: an entry holds
+        its picture, so no other picture can take its id while it is kept)."""
+        pictures = [*self.pictures, *more]
+        self._cells = {id(p): self._cells.get(id(p)) or (p, picture_cells(p, self.tiles)) for p in pictures}
         try:
-            return describe([*self.pictures, *more], field=self.tiles).look
+            return describe(pictures, field=self.tiles, cells=[self._cells[id(p)][1] for p in pictures]).look
         except DescribedError:
             return None  # (no number shown yet)
 

@@ -90,12 +90,18 @@ def adopt(skin: Skin, lat: Lattice, meanings: Meanings) -> tuple[dict[str, np.nd
     return dict(zip(skin.face_names, skin.face_sprites)), counter
 
 
+def skin_folder(folder: Path) -> None:
+    """The folder a learnt skin is written to, made, with the sprites of an earlier skin there taken
+    out: what it knew and the new one does not (an adopted skin's are in the new one already)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
+        stale.unlink()
+
+
 def write_skin(learnt: Learnt, folder: Path, name: str) -> None:
     """The learnt look as a skin folder, in the shipped skins' format."""
     lat = learnt.lattice
-    folder.mkdir(parents=True, exist_ok=True)
-    for stale in [*folder.glob("cell_*.png"), *folder.glob("face_*.png"), *folder.glob("digit_*.png")]:
-        stale.unlink()  # what an earlier skin here knew and this one does not (an adopted skin's is in learnt)
+    skin_folder(folder)
     for what, tile in learnt.cells.items():
         write_image(str(folder / f"cell_{what}.png"), tile)
     for what, face in learnt.faces.items():

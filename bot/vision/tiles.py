@@ -64,7 +64,6 @@ class Tiles:
         return Field(self.left, self.top, (self.pitch_x + self.pitch_y) / 2, self.rows, self.cols, xs=xs, ys=ys)
 
 
-
 def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(inside, line) masks: pixels inside tiles, and gap pixels, one pair per way of seeing outlines."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
