@@ -456,18 +456,17 @@ GIF_FRAMES = 6
 
 def _gif_frames(path, say) -> list:
     """Some frames of an animated GIF as (name, BGR image); none, said, where it cannot be read."""
-    import cv2
-    import numpy as np
-    from PIL import Image, ImageSequence
+    from PIL import Image
+
+    from bot.imagefile import gif_frames
 
     try:
-        with Image.open(path) as gif:
-            frames = [np.array(f.convert("RGB")) for f in ImageSequence.Iterator(gif)]
+        frames = gif_frames(path)
     except (OSError, ValueError, Image.DecompressionBombError) as err:
         say(f"{path.name}: skipped ({err})")
         return []
     picks = sorted({round(k * (len(frames) - 1) / max(1, GIF_FRAMES - 1)) for k in range(GIF_FRAMES)})
-    return [(f"{path.name}#{k}", cv2.cvtColor(frames[k], cv2.COLOR_RGB2BGR)) for k in picks]
+    return [(f"{path.name}#{k}", frames[k]) for k in picks]
 
 
 def _play_options(args: argparse.Namespace):

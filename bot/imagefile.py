@@ -37,3 +37,12 @@ def write_image(path: str | Path, image: np.ndarray) -> bool:
     except OSError:
         return False
     return True
+
+
+def gif_frames(path: str | Path) -> list[np.ndarray]:
+    """Every frame of an animated GIF, BGR (PIL decodes the palette and the frames' disposal); raises
+    OSError or ValueError where the file is no GIF it can read."""
+    from PIL import Image, ImageSequence
+
+    with Image.open(path) as gif:
+        return [cv2.cvtColor(np.array(f.convert("RGB")), cv2.COLOR_RGB2BGR) for f in ImageSequence.Iterator(gif)]

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from PIL import Image, ImageSequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import CHAR_TO_CODE, EXPLODED, MINE
 from bot.errors import BotError
+from bot.imagefile import gif_frames
 from bot.learn.described import consistent
 from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
@@ -32,11 +32,6 @@ from bot.vision.skin import load_skins
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "real-windows-modern"
-
-
-def frames_of(gif: Path) -> list[np.ndarray]:
-    with Image.open(gif) as im:
-        return [cv2.cvtColor(np.array(f.convert("RGB")), cv2.COLOR_RGB2BGR) for f in ImageSequence.Iterator(im)]
 
 
 def main() -> int:
@@ -49,7 +44,7 @@ def main() -> int:
     if not gif.exists():
         print(f"no {gif}: nothing to measure")
         return 1
-    frames = frames_of(gif)
+    frames = gif_frames(gif)
     chosen = [int(k) for k in args.learn.split(",")]
     stem = gif.stem.split("_de_")[0] if "_de_" in gif.stem else gif.stem
     truths = {int(p.stem.rsplit("_f", 1)[1]): json.loads(p.read_text())["grid"]

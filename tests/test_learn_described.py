@@ -21,6 +21,7 @@ from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.cli import main
 from bot.errors import VisionError
 from bot.games.simulator import Game, Level
+from bot.imagefile import gif_frames
 from bot.learn.described import DescribedError, consistent, learn_described, look_json
 from bot.vision.calibrate import calibrate
 from bot.vision.described import Look
@@ -127,11 +128,8 @@ APP = ["msmodern_andvisk_full_expert_late", "msmodern_andvisk_board_expert_mid"]
 
 
 def _gif_frames(which: list[int]) -> list[np.ndarray]:
-    from PIL import Image, ImageSequence
-
-    with Image.open(GIF) as im:
-        frames = list(ImageSequence.Iterator(im))
-        return [cv2.cvtColor(np.array(frames[k].convert("RGB")), cv2.COLOR_RGB2BGR) for k in which]
+    frames = gif_frames(GIF)
+    return [frames[k] for k in which]
 
 
 def _wrong(name: str, look_skin, scale: float = 1.0) -> tuple[int, int]:
