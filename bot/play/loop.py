@@ -30,6 +30,7 @@ from bot.vision.reader import Reading
 
 STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
 DIALOG_GONE = 10.0  # seconds an answered end dialog may take to close
+PRESSES = 3  # new-game presses before the loop says the game did not restart
 
 
 @dataclass
@@ -185,16 +186,7 @@ class Player:
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
         # board): one in progress is played on as it stands.
         if (reading.face != "playing" or in_progress) and not (in_progress and self.game_view.skin.new_game_key):
-            self.restart()
-            old = board
-            for _ in range(RETRIES):  # wait until the new game is drawn: all covered, or (a game that
-                time.sleep(SETTLE)  # opens a start area itself, xdemineur) one play could not lead to
-                image, reading, board = self.game_view.look(None)
-                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
-                    break
-            else:
-                saved = self.game_view.save_stop(image)
-                raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
+            image, reading, board = self._new_game(board)
         if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
             while int(time.time()) == getattr(self, "_last_second", None):
                 time.sleep(0.02)
@@ -207,6 +199,21 @@ class Player:
         except GameEnded as end:  # its end dialog hides the board: the result is the dialog's
             self.say(f"game over: {end}")
             return self._log(end.result, start, clicks0)
+
+    def _new_game(self, old: Board) -> tuple[np.ndarray, Reading, Board]:
+        """Start a new game and wait until it is drawn: all covered, or (a game that opens a start
+        area itself, xdemineur) one that play from `old` could not lead to. A press the game did not
+        take (its window moved under it at that moment; seen once in CI's moved-window test) is
+        pressed again, PRESSES times in all, before the loop stops."""
+        for _ in range(PRESSES):
+            self.restart()
+            for _ in range(RETRIES):
+                time.sleep(SETTLE)
+                image, reading, board = self.game_view.look(None)
+                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
+                    return image, reading, board
+        saved = self.game_view.save_stop(image)
+        raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
 
     def _play_on(self, image: np.ndarray, reading, board: Board, start: float, clicks0: int) -> GameLog:
         """A game from its first read to its end (GameEnded where its end dialog shows)."""
