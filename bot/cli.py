@@ -224,7 +224,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     from bot.solver.advice import advise
     from bot.solver.deadline import DEFAULT_SECONDS
     from bot.vision.calibrate import calibrate
-    from bot.vision.reader import read
+    from bot.vision.reader import read, with_panel_counter
     from bot.vision.skin import load_skins
 
     with contextlib.suppress(AttributeError):  # a truncated PNG is our error message, not OpenCV's warning
@@ -239,7 +239,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
         skins = [soften_skin(s) for s in skins]
     cal, skin = calibrate(image, skins)
     field = cal.with_pitch(skin)
-    reading = read(image, field, skin)
+    reading = with_panel_counter(image, field, skin, read(image, field, skin))
     if reading.face is None:
         raise VisionError("the face could not be read: the board is covered or only half drawn")
     if reading.counter is None and reading.counted:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.board import CHAR_TO_CODE
 from bot.errors import VisionError
 from bot.vision.calibrate import calibrate
-from bot.vision.reader import read
+from bot.vision.reader import read, with_panel_counter
 from bot.vision.skin import load_skins
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +50,8 @@ def main() -> int:
             start = time.perf_counter()
             try:
                 cal, skin = calibrate(image, skins)
-                reading = read(image, cal.with_pitch(skin), skin)
+                field = cal.with_pitch(skin)
+                reading = with_panel_counter(image, field, skin, read(image, field, skin))
             except VisionError as err:
                 print(f"{meta_path.stem:40} {scale:5g} no board: {err}")
                 continue

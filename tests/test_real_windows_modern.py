@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from bot.board import CHAR_TO_CODE
+from bot.board import CHAR_TO_CODE, FLAG, UNOPENED
 from bot.cli import main
 from bot.vision.calibrate import calibrate
-from bot.vision.reader import read
+from bot.vision.reader import read, with_panel_counter
 from bot.vision.skin import load_skins
 
 REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS_MODERN",
@@ -69,22 +70,41 @@ def test_modern_screenshot_is_found_and_never_read_wrong(name, scale):
     image = shot(name, scale)
     cal, skin = calibrate(image, SKINS)
     assert (skin.name, (cal.rows, cal.cols)) == (skin_name, cells.shape)
-    reading = read(image, cal.with_pitch(skin), skin)
+    reading = with_panel_counter(image, cal.with_pitch(skin), skin, read(image, cal.with_pitch(skin), skin))
     wrong = (reading.codes != cells) & ~reading.unknown
     assert not wrong.any(), [(int(r), int(c), int(cells[r, c]), int(reading.codes[r, c]))
                              for r, c in np.argwhere(wrong)]
     if name in EXACT:
         assert not reading.unknown.any(), np.argwhere(reading.unknown).tolist()
     assert reading.framed == ("partial" not in name)  # a crop of a field is not a whole game
+    label = json.loads((REAL / f"{name}.json").read_text())["counter"]
+    assert reading.counter in (None, label)  # the panel's counter: refused where unsure, never wrong
+    if scale == 1.0 and label is not None and not reading.unknown.any():
+        assert reading.counter == label
 
 
-def test_replay_reads_the_app_with_no_counter_and_gives_advice(capsys):
+def test_a_panel_counter_the_board_does_not_confirm_is_refused():
+    """The app's side panel reads 26 beside a board with 73 flags of 99: shown 2 flags fewer, the
+    same panel no longer matches the board, and no counter is given rather than a wrong one."""
+    name = "msmodern_andvisk_src5_expert_mid"
+    image = shot(name, 1.0)
+    cal, skin = calibrate(image, SKINS)
+    field = cal.with_pitch(skin)
+    reading = read(image, field, skin)
+    assert with_panel_counter(image, field, skin, reading).counter == 26
+    codes = reading.codes.copy()
+    flags = np.argwhere(codes == FLAG)[:2]
+    codes[flags[:, 0], flags[:, 1]] = UNOPENED
+    assert with_panel_counter(image, field, skin, replace(reading, codes=codes)).counter is None
+
+
+def test_replay_reads_the_app_with_its_panel_counter_and_gives_advice(capsys):
     name = "msmodern_andvisk_src5_expert_mid"
     cells, _ = truth(name)
     assert main(["replay", str(REAL / f"{name}.png"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert np.array_equal(np.array([[CHAR_TO_CODE[c] for c in row] for row in out["grid"]], np.int8), cells)
-    assert (out["skin"], out["face"], out["counter"]) == ("msapp", "playing", None)
+    assert (out["skin"], out["face"], out["counter"]) == ("msapp", "playing", 26)
     assert out["advice"]
 
 

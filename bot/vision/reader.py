@@ -11,7 +11,7 @@ a cell the bot is not sure of must never reach the solver as a guess.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -20,6 +20,7 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Boar
 from bot.errors import VisionError
 from bot.vision.described import framed as described_framed
 from bot.vision.described import read_described
+from bot.vision.panel import read_panel_counter
 from bot.vision.skin import Skin
 
 #: A tile whose RMS distance to its nearest sprite is above this (0-255 scale) matches nothing.
@@ -672,7 +673,7 @@ def _tile(field: Field) -> float:
 
 def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """A look described by colours (bot.vision.described): cells judged one by one, the game's state
-    from the board (these games have no face), no counter read."""
+    from the board (these games have no face), no counter read (with_panel_counter)."""
     xs, ys = field.centres()
     tile, value = _tile(field), image.max(axis=2)
     codes, known = read_described(image, xs, ys, tile, skin.look, value)
@@ -680,6 +681,17 @@ def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     face = board_face(np.where(unknown, UNOPENED, codes))
     whole = described_framed(image, xs, ys, field.pitch, tile, skin.look, value)
     return Reading(codes, known.astype(np.float32), unknown, face, 1.0, None, 0.0, whole, None, counted=False)
+
+
+def with_panel_counter(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> Reading:
+    """A described look's reading with the counter its panel shows, where the board confirms it
+    (bot.vision.panel; ~0.1 s, so asked for by a replay, not by every read of play, which takes a
+    standard level's total from the skin)."""
+    if skin.look is None or not reading.framed or reading.unknown.any():
+        return reading
+    box = (field.left, field.top, field.left + field.width, field.top + field.height)
+    counter = read_panel_counter(image, box, field.pitch, reading.codes, skin.mines.get(reading.codes.shape))
+    return reading if counter is None else replace(reading, counter=counter, counter_confidence=1.0)
 
 
 def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:

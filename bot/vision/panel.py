@@ -1,0 +1,188 @@
+"""The mine counter of a game that shows it as plain text in a panel beside its field (Windows 7:
+a box under the field's right corner; the Microsoft app: a side panel or a header, next to a mine
+icon, the time beside it as "09:17").
+
+Light digits on a darker box are found near the field, split into glyphs by empty columns and named
+by the nearest of digits drawn in two plain sans-serif fonts (Pillow's own and OpenCV's), which are
+no game's pixels. A counter is a line of one to three digits with no colon (the time has one, or
+lies in a box of its own). Drawn fonts name a game's digits only roughly (the right digit scored
+0.6-0.95 on the screenshots measured, its runner-up often within 0.05), so a line is taken for the
+counter only where the board confirms it: the level's mine total, less the flags shown, is the
+number read. Otherwise the counter is None: refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from bot.board import FLAG
+
+DIGITS = "0123456789"
+SIDE = 16  # px: a glyph's normalised square
+MIN_SCORE = 0.55  # correlation with the nearest drawn digit below which a glyph is no digit
+BRIGHTER = 40  # luma over the box around it that makes a pixel ink
+TEXT = (0.2, 0.9)  # a text line's height, in cell pitches
+HOLE = 0.04  # of a glyph's box: the least area of a loop's hole
+REACH = (3.0, 14.0, 5.0, 3.0)  # pitches searched left of, right of, above and below the field
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str  # digits, ":" for a colon, "?" for a glyph that is no digit (an icon's gloss, a letter)
+    x: int
+    y: int
+
+    def numbers(self) -> list[int]:
+        """The runs of one to three digits that no colon touches (the time's are "09:17")."""
+        runs = []
+        for run in re.finditer(r"\d+", self.text):
+            before, after = self.text[run.start() - 1:run.start()], self.text[run.end():run.end() + 1]
+            if len(run.group()) <= 3 and ":" not in (before, after):
+                runs.append(int(run.group()))
+        return runs
+
+
+def _normalised(mask: np.ndarray) -> np.ndarray:
+    """A glyph's ink in its bounding box, centred in a square, blurred, zero mean, unit norm."""
+    ys, xs = np.nonzero(mask)
+    ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    h, w = ink.shape
+    side = max(h, w)
+    square = np.zeros((side, side), np.float32)
+    square[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = ink
+    glyph = cv2.GaussianBlur(cv2.resize(square, (SIDE, SIDE), interpolation=cv2.INTER_AREA), (3, 3), 0.8)
+    glyph -= glyph.mean()
+    norm = float(np.linalg.norm(glyph))
+    return glyph / norm if norm else glyph
+
+
+@cache
+def _drawn() -> tuple[tuple[str, np.ndarray], ...]:
+    """Digits drawn in Pillow's bundled sans-serif (plain and emboldened) and OpenCV's Hershey fonts."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    out = []
+    for size in (14, 20, 28):
+        font = ImageFont.load_default(size=size)
+        for digit in DIGITS:
+            picture = Image.new("L", (size * 2, size * 2), 0)
+            ImageDraw.Draw(picture).text((size // 2, size // 4), digit, 255, font=font)
+            ink = np.array(picture) > 100
+            out.append((digit, _normalised(ink)))
+            out.append((digit, _normalised(cv2.dilate(ink.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0)))
+    for face in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX):
+        for thickness in (1, 2, 3):
+            for digit in DIGITS:
+                picture = np.zeros((60, 60), np.uint8)
+                cv2.putText(picture, digit, (10, 45), face, 1.2, 255, thickness, cv2.LINE_AA)
+                out.append((digit, _normalised(picture > 100)))
+    return tuple(out)
+
+
+def holes(mask: np.ndarray) -> list[float]:
+    """The enclosed holes of a glyph, each as its centre's height in the glyph (0 top, 1 bottom)."""
+    ys = np.nonzero(mask.any(axis=1))[0]
+    top, height = ys[0], ys[-1] - ys[0] + 1
+    padded = np.pad(~mask, 1, constant_values=True).astype(np.uint8)
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(padded, connectivity=4)
+    outside = labels[0, 0]
+    least = HOLE * mask.shape[1] * height  # a pinhole between two smoothed strokes is no loop
+    return [float((centres[i][1] - 1 - top) / height) for i in range(1, count)
+            if i != outside and stats[i][4] >= least]
+
+
+def _allowed(mask: np.ndarray) -> str:
+    """The digits a glyph's holes leave: two, an 8; one low, a 6 (or 0); one high, a 9, 4 (or 0);
+    one in the middle, a 0 (or 4, 6, 9). No hole rules nothing out (a thin stroke smoothed or
+    paletted may break a loop open)."""
+    found = holes(mask)
+    if len(found) == 1:
+        return "06" if found[0] > 0.58 else "049" if found[0] < 0.42 else "0469"
+    return "8" if len(found) == 2 else DIGITS if not found else ""
+
+
+def name_glyph(mask: np.ndarray) -> tuple[str, float]:
+    """The nearest drawn digit of those with the glyph's holes, and its correlation; "?" below
+    MIN_SCORE or where no digit has such holes."""
+    glyph, allowed = _normalised(mask), _allowed(mask)
+    best, score = "?", -1.0
+    for digit, drawn in _drawn():
+        s = float((glyph * drawn).sum())
+        if digit in allowed and s > score:
+            best, score = digit, s
+    return (best if score >= MIN_SCORE else "?"), score
+
+
+def _ink(image: np.ndarray) -> np.ndarray:
+    """Light, less saturated pixels on a darker box: text drawn over a panel."""
+    luma = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    sat = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 1]
+    around, sat_around = cv2.medianBlur(luma, 15), cv2.medianBlur(sat, 15)
+    return ((luma.astype(np.int16) - around > BRIGHTER) & (luma > 110) & (sat < sat_around))
+
+
+def _read_line(ink: np.ndarray, x: int, y: int, w: int, h: int) -> Line:
+    box = ink[y:y + h, x:x + w]
+    columns = np.concatenate([box.any(axis=0), [False]])
+    text, start = "", None
+    for i, inked in enumerate(columns):
+        if inked and start is None:
+            start = i
+        elif not inked and start is not None:
+            glyph, start_at = box[:, start:i], start
+            start = None
+            rows = np.nonzero(glyph.any(axis=1))[0]
+            if rows[-1] - rows[0] + 1 < 0.6 * h:  # a colon, a dot, a dash: no digit
+                dots = cv2.connectedComponents(glyph.astype(np.uint8))[0] - 1
+                text += ":" if dots == 2 and i - start_at <= 0.5 * h else "?"
+                continue
+            text += name_glyph(glyph)[0]
+    return Line(text, x, y)
+
+
+def text_lines(image: np.ndarray, box: tuple[int, int, int, int], pitch: float,
+               hole: tuple[int, int, int, int] | None = None) -> list[Line]:
+    """Lines of light text in box (x0, y0, x1, y1) of the image, each read glyph by glyph; nothing
+    inside hole (the field: its tiles' gloss is no text)."""
+    x0, y0, x1, y1 = box
+    ink = _ink(image[y0:y1, x0:x1])
+    if hole is not None:
+        ink[max(0, hole[1] - y0):max(0, hole[3] - y0), max(0, hole[0] - x0):max(0, hole[2] - x0)] = False
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    low, high = TEXT[0] * pitch, TEXT[1] * pitch
+    parts = sorted(tuple(int(v) for v in stats[i][:4]) for i in range(1, count)
+                   if stats[i][3] <= high and stats[i][2] <= 2 * high and stats[i][4] >= 2)
+    groups: list[list[int]] = []  # [x, y, w, h] of each line so far
+    for x, y, w, h in parts:
+        for g in groups:
+            overlap = min(y + h, g[1] + g[3]) - max(y, g[1])
+            if overlap > 0.5 * min(h, g[3]) and x - (g[0] + g[2]) < 0.8 * max(h, g[3]):
+                right, bottom = max(x + w, g[0] + g[2]), max(y + h, g[1] + g[3])
+                g[0], g[1] = min(x, g[0]), min(y, g[1])
+                g[2], g[3] = right - g[0], bottom - g[1]
+                break
+        else:
+            groups.append([x, y, w, h])
+    lines = [_read_line(ink, *g) for g in groups if low <= g[3] <= high]
+    return [Line(line.text, line.x + x0, line.y + y0) for line in lines]
+
+
+def read_panel_counter(image: np.ndarray, field_box: tuple[float, float, float, float], pitch: float,
+                       codes: np.ndarray, total: int | None) -> int | None:
+    """The counter beside a field at field_box (left, top, right, bottom), confirmed by the board:
+    a line that reads as the level's total (None where unknown) less the flags shown, else None."""
+    if total is None:
+        return None
+    left, top, right, bottom = field_box
+    height, width = image.shape[:2]
+    box = (max(0, int(left - REACH[0] * pitch)), max(0, int(top - REACH[2] * pitch)),
+           min(width, int(right + REACH[1] * pitch)), min(height, int(bottom + REACH[3] * pitch)))
+    hole = (int(left), int(top), int(np.ceil(right)), int(np.ceil(bottom)))
+    expected = total - int((codes == FLAG).sum())
+    lines = text_lines(image, box, pitch, hole)
+    return expected if any(expected in line.numbers() for line in lines) else None
