@@ -503,7 +503,7 @@ def _play_options(args: argparse.Namespace):
 def cmd_play(args: argparse.Namespace) -> Exit:
     from dataclasses import replace
 
-    from bot.play.game_view import NotFound, Stop
+    from bot.play.game_view import NotFound, Stop, UserStop
     from bot.play.loop import play, summary
     from bot.screen.platform import current
     from bot.screen.stopkey import StopKey
@@ -544,6 +544,8 @@ def cmd_play(args: argparse.Namespace) -> Exit:
             say("no look the bot knows is on the screen: learning this one from the game (safe moves only)")
             options.skins = [*options.skins, _learn_on_sight(args, options, say)]
             play(options, say=say, logs=logs)
+    except UserStop as err:  # the user's own choice: no error
+        print(str(err), file=sys.stderr)
     except Stop as err:
         print(f"error: {err}", file=sys.stderr)
         return Exit.FAILED

@@ -23,6 +23,9 @@ def advice_text(board: Board, advice: Advice) -> str:
     lines.append(f"{len(advice.safe)} safe, {len(advice.mines)} mines")
     for cell in sorted(advice.wrong_flags):
         lines.append(f"{_rc(cell)} -> WRONG FLAG (the numbers prove the cell safe: take the flag off)")
+    if advice.flags_conflict:
+        lines.append("the flags cannot all be mines (a number has more flags around it than it counts, or they "
+                     "leave no layout): some are wrong")
     for r in range(board.rows):
         row = []
         for c in range(board.cols):
@@ -89,6 +92,7 @@ def advice_dict(board: Board, advice: Advice) -> dict:
         "guess": [int(v) for v in advice.guess] if advice.guess is not None else None,
         "wrong_flags": [list(c) for c in sorted(advice.wrong_flags)],
         "approximate": advice.approximate,
+        "flags_conflict": advice.flags_conflict,
     }
 
 

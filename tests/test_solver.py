@@ -161,6 +161,20 @@ def test_a_flag_the_numbers_contradict_is_reported_and_never_trusted():
     assert advice.safe == {(0, 1), (1, 1)} and not advice.mines
 
 
+@pytest.mark.parametrize("grid, mines, conflict", [
+    ("1F?\nF??\n???", None, True),  # two flags on a 1: neither is proven wrong, the pair is
+    ("1F?\n???\n???", None, False),
+    ("?F?\n?F?\n???", 1, True),  # more flags than the game has mines
+    ("11?\nF??\n???", None, False),
+])
+def test_flags_that_cannot_all_be_mines_are_reported(grid, mines, conflict):
+    import bot
+
+    advice = advise(parse_grid(grid, mines=mines))
+    assert advice.flags_conflict is conflict
+    assert json.loads(to_json(bot.solve(grid, mines)))["flags_conflict"] is conflict
+
+
 def test_an_untouched_board_whose_count_decides_everything():
     """No first-click rule applies when the count alone says where every mine is."""
     full = advise(parse_grid("???\n???\n???", mines=9))

@@ -37,6 +37,10 @@ class Stop(BotError):
     """The loop cannot go on safely; the message says why and where the screenshot is."""
 
 
+class UserStop(Stop):
+    """The user pressed the stop key: the run ends by their choice, not by a fault."""
+
+
 class NotFound(Stop):
     """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
 

@@ -20,7 +20,7 @@ from bot.games.simulator import Game
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Stale
 from bot.play.dry_run import DryRun
-from bot.play.game_view import RETRIES, GameEnded, GameView, Stop, follows
+from bot.play.game_view import RETRIES, GameEnded, GameView, Stop, UserStop, follows
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
@@ -97,7 +97,7 @@ class Player:
     def still_wanted(self) -> bool:
         """True, until the user presses the stop key: then Stop, and the next click is not made."""
         if self.options.stopped is not None and self.options.stopped():
-            raise Stop("stopped: the stop key was pressed")
+            raise UserStop("stopped: the stop key was pressed")
         return True
 
     def act(self, board: Board, advice: Advice) -> int:

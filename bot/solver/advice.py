@@ -36,6 +36,9 @@ class Advice:
     #: True when the deadline passed first: the odds are an approximation (bot.solver.approximate) and
     #: the forced cells may not be all of them (each one listed is still proven).
     approximate: bool = False
+    #: True when the flags on the board cannot all be mines (two flags on a 1): some are wrong,
+    #: though the numbers may not say which (those they do are in `wrong_flags`).
+    flags_conflict: bool = False
 
 
 def advise(
@@ -76,7 +79,17 @@ def advise(
         guess = _safest([c for c in covered if c not in flags | advice.mines], grid)
         safety = None if guess is None else 1.0 - float(grid[guess])
     return Advice(advice.safe - flags, advice.mines - flags, advice.probability, guess, safety, advice.safe & flags,
-                  advice.approximate)
+                  advice.approximate, not _flags_fit(board, limit))
+
+
+def _flags_fit(board: Board, deadline: Deadline) -> bool:
+    """Could every flag be a mine? (True where the solver ran out of time to say.)"""
+    try:
+        problem = build_problem(board)
+    except InconsistentBoardError:  # a number with more flags round it than it counts
+        return False
+    with SatCore(problem, deadline) as core:
+        return core.consistent() is not False
 
 
 def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell], deadline: Deadline = NO_LIMIT) -> Advice:
