@@ -101,7 +101,8 @@ def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, ru
 
 def report(label: str, tally: Tally, seconds: float) -> str:
     won = [g for g in tally.logs if g.result == "won"]
-    logs = [g for g in tally.logs if g.result != "abandoned"]  # a number no skin knows yet ends a game so
+    # (a game cut short by a stop, or one a number no skin knows yet ended, is no result)
+    logs = [g for g in tally.logs if g.result not in ("abandoned", "stopped")]
     low, high = wilson(len(won), len(logs))
     median = np.median([g.seconds for g in won]) if won else float("nan")
     return (f"{label:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "

@@ -189,6 +189,40 @@ def test_covered_for_good_stops_safely_with_the_games_played_kept(tmp_path):
     assert len(played) == 2 and not desk.misses
 
 
+class ClosingDesk:
+    """The desk's mouse, telling (as bot.screen.xmouse does) whether the game's window still exists."""
+
+    def __init__(self, desk: FakeDesk) -> None:
+        self.desk = desk
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self.desk.click(x, y, button)
+
+    def moveTo(self, x: int, y: int) -> None:
+        pass
+
+    def gone(self) -> bool:
+        return self.desk.cover is not None
+
+
+def test_a_closed_game_stops_the_run_at_once_whatever_the_patience(tmp_path):
+    """The game's window closed (the desk blank where it was): with a minute's patience for a game
+    hidden by a dialog, the bot still stops at once, saying the window was closed."""
+    played: list = []
+
+    def fault(desk: FakeDesk) -> None:
+        if desk.games == 2 and desk.cover is None:
+            desk.cover = (0, 0, 1024, 768)
+
+    desk = FakeDesk(BEGINNER, seed=2)
+    desk.on_grab = fault
+    mouse = ClosingDesk(desk)
+    options = Options(games=5, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path, patience=60.0)
+    with pytest.raises(Stop, match="window was closed"):
+        play(options, desk, lambda target: Actuator(target, mouse), logs=played)
+    assert len(played) == 1 and not desk.misses
+
+
 def test_the_stop_key_stops_before_the_next_click_and_keeps_the_games_played(tmp_path):
     desk = FakeDesk(BEGINNER, seed=4)
     played: list = []
@@ -198,6 +232,20 @@ def test_the_stop_key_stops_before_the_next_click_and_keeps_the_games_played(tmp
         play(options, desk, lambda target: Actuator(target, desk), logs=played)
     assert len(played) == 2
     assert desk.games == 3 and (desk.game.shown == UNOPENED).all()  # no click after the key
+
+
+def test_a_game_cut_short_by_a_stop_is_in_the_summary(tmp_path):
+    """The stop key mid-game, after the game's first clicks: the games played and the one under
+    way (as "stopped", with its clicks) are all in the logs the summary prints."""
+    desk = FakeDesk(INTERMEDIATE, seed=6)
+    played: list = []
+    options = Options(games=6, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path,
+                      stopped=lambda: desk.games >= 2 and (desk.game.shown >= 0).sum() >= 10)
+    with pytest.raises(Stop, match="stop key"):
+        play(options, desk, lambda target: Actuator(target, desk), logs=played)
+    assert [g.result for g in played][-1] == "stopped" and played[-1].clicks > 0
+    assert len(played) == desk.games == 2
+    assert "stopped" in summary(played)
 
 
 @pytest.mark.parametrize("number", [2, pytest.param(3, marks=pytest.mark.full)])

@@ -66,8 +66,10 @@ class GameView:
 
     def __init__(self, screen: Screen, options: Options, on_calibrated: Callable[[Target], None],
                  actuator_factory: Callable[[Target], Actuator] = Actuator,
-                 still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None):
+                 still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None,
+                 game_gone: Callable[[], bool] = lambda: False):
         self.screen = screen
+        self.game_gone = game_gone  # the game's window closed (where the mouse can tell): no wait for it
         self.options = options
         self.on_calibrated = on_calibrated
         self.make_actuator = actuator_factory  # (only to start a new game where the profile has one)
@@ -167,6 +169,8 @@ class GameView:
         changed_reads: list[bytes] = []
         while tries < RETRIES or time.monotonic() < deadline:
             tries += 1
+            if tries > RETRIES and self.game_gone():
+                raise Stop("stopped safely: the game's window was closed")
             if tries == RETRIES + 1:
                 self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
             if tries > RETRIES:

@@ -35,7 +35,7 @@ PRESSES = 3  # new-game presses before the loop says the game did not restart
 
 @dataclass
 class GameLog:
-    result: str  # won, lost, abandoned
+    result: str  # won, lost, abandoned, stopped (cut short by a stop once it had clicks)
     seconds: float
     clicks: int
     guesses: int
@@ -61,11 +61,13 @@ class Player:
         self.say = say
         self.make_actuator = actuator_factory
         self.actuator: Actuator | None = None
-        self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say)
+        self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say,
+                                  lambda: self.actuator is not None and self.actuator.game_gone())
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
         self.own_flags: set[Cell] = set()  # this game's flags we put on proven mines
+        self.unfinished: GameLog | None = None  # the game a stop cut short, once it had clicks
 
     def _found_at(self, target: Target) -> None:
         """The game found (again): clicks go through a new actuator guarding its new place."""
@@ -181,6 +183,7 @@ class Player:
         """One game to its end: a fresh board on the screen is played as it is (the user may just
         have started it), anything else restarted first. A game the user restarts, or whose level
         changes, mid-way is logged as abandoned; the next one follows the new board."""
+        self.unfinished = None
         image, reading, board = self._look_past_dialog()
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
@@ -199,6 +202,10 @@ class Player:
         except GameEnded as end:  # its end dialog hides the board: the result is the dialog's
             self.say(f"game over: {end}")
             return self._log(end.result, start, clicks0)
+        except BaseException:  # a stop, the stop key, Ctrl-C: a game begun is kept for the summary
+            if self.actuator is not None and self.actuator.clicks > clicks0:
+                self.unfinished = self._log("stopped", start, clicks0)
+            raise
 
     def _new_game(self, old: Board) -> tuple[np.ndarray, Reading, Board]:
         """Start a new game and wait until it is drawn: all covered, or (a game that opens a start
@@ -262,7 +269,8 @@ def play(options: Options, screen: Screen | None = None,
          actuator_factory: Callable[[Target], Actuator] = Actuator, say: Callable[[str], None] = lambda _: None,
          logs: list[GameLog] | None = None) -> list[GameLog]:
     """Play options.games games; each finished game is appended to logs as it ends, so a caller
-    that passes its own list still has the games played when the run stops or is interrupted."""
+    that passes its own list still has the games played when the run stops or is interrupted (the
+    game under way then, once clicked, as "stopped")."""
     own = screen is None
     logs = [] if logs is None else logs
     try:
@@ -272,7 +280,12 @@ def play(options: Options, screen: Screen | None = None,
             player.watch()
             return logs
         for _ in range(options.games):
-            logs.append(player.play_game())
+            try:
+                logs.append(player.play_game())
+            except BaseException:
+                if player.unfinished is not None:
+                    logs.append(player.unfinished)
+                raise
     except ActuatorError as err:
         raise Stop(str(err)) from err
     finally:

@@ -152,6 +152,12 @@ class Actuator:
             raise
         self._park()
 
+    def game_gone(self) -> bool:
+        """True where the mouse can tell that the game's window was closed (bot.screen.xmouse);
+        False where it cannot tell."""
+        gone = getattr(self.gui, "gone", None)
+        return bool(gone()) if callable(gone) and not isinstance(self.gui, types.ModuleType) else False
+
     def close(self) -> None:
         """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
         close = getattr(self.gui, "close", None)

@@ -124,6 +124,17 @@ class X11Mouse:
         events = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
         self._atomic(x, y, events, focus=True)
 
+    def gone(self) -> bool:
+        """True once the game's window no longer exists (closed, killed); a window hidden, covered
+        or minimised still exists."""
+        if self.window is None:
+            return False
+        try:
+            self.display.create_resource_object("window", self.window[0]).get_geometry()
+        except Exception:  # BadWindow / BadDrawable: destroyed
+            return True
+        return False
+
     def close(self) -> None:
         self.display.close()
 

@@ -162,8 +162,12 @@ def load_skins(root: Path | None = None, names: list[str] | None = None) -> list
     """The skins under root; by default the shipped ones and the ones learnt (bot.places)."""
     roots = [root] if root is not None else list(dict.fromkeys([SHIPPED, learnt_root()]))
     folders = sorted(p.parent for r in roots for p in r.glob("*/skin.json"))
-    if names:
-        folders = [f for f in folders if f.name in names]
     if not folders:
         raise VisionError(f"no skins under {' or '.join(str(r) for r in roots)}")
+    if names:
+        missing = sorted(set(names) - {f.name for f in folders})
+        if missing:
+            known = ", ".join(sorted({f.name for f in folders}))
+            raise VisionError(f"no skin named {', '.join(missing)} (the skins: {known})")
+        folders = [f for f in folders if f.name in names]
     return [load_skin(f) for f in folders]
