@@ -139,8 +139,16 @@ def around_count(mask: np.ndarray) -> np.ndarray:
     return total
 
 
+MAX_CELLS = 1_000_000  # the largest text grid taken: 2 000 000 cells took 8 s to solve, linearly
+TABLE_CELLS = 250_000  # boards up to this many cells get a cached table of every cell's neighbours
+
+
 def neighbours(shape: tuple[int, int], cell: Cell) -> tuple[Cell, ...]:
     rows, cols = shape
+    if rows * cols > TABLE_CELLS:  # (a table of a 2 000 000-cell board took 11 s to build)
+        r, c = cell
+        return tuple((rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
+                     for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
     return neighbour_table(rows, cols)[cell[0] * cols + cell[1]]
 
 
@@ -151,16 +159,19 @@ def parse_grid(text: str, mines: int | None = None) -> Board:
     if not lines:
         raise GridError("the grid is empty")
     width = len(lines[0])
+    if len(lines) * width > MAX_CELLS:
+        raise GridError(f"the grid has {len(lines) * width:,} cells: boards of up to {MAX_CELLS:,} are taken "
+                        "(about 4 s a million cells to lay out, past any deadline beyond that)")
     for r, line in enumerate(lines, 1):
         if len(line) != width:
             raise GridError(f"row {r} has {len(line)} cells but row 1 has {width}: the grid is ragged")
-    cells = np.empty((len(lines), width), dtype=np.int8)
-    for r, line in enumerate(lines):
-        for c, ch in enumerate(line):
-            code = CHAR_TO_CODE.get(ch)
-            if code is None:
-                raise GridError(f"row {r + 1}, column {c + 1}: unknown character {ch!r}")
-            cells[r, c] = code
+    chars = np.frombuffer("".join(lines).encode("utf-32-le"), dtype=np.uint32).reshape(len(lines), width)
+    codes = _CODE_OF[np.minimum(chars, len(_CODE_OF) - 1)]  # one look-up for the whole grid
+    bad = np.argwhere(codes == _NO_CODE)
+    if len(bad):
+        r, c = (int(v) for v in bad[0])
+        raise GridError(f"row {r + 1}, column {c + 1}: unknown character {chr(int(chars[r, c]))!r}")
+    cells = codes.astype(np.int8)
     if mines is not None and mines < 0:
         raise GridError(f"the mine count must not be negative, got {mines!r}")
     board = Board(cells, mines)
@@ -168,18 +179,27 @@ def parse_grid(text: str, mines: int | None = None) -> Board:
     return board
 
 
+_NO_CODE = 127
+_CODE_OF = np.full(max(ord(ch) for ch in CHAR_TO_CODE) + 2, _NO_CODE, np.int16)  # code point -> code
+for _ch, _code in CHAR_TO_CODE.items():
+    _CODE_OF[ord(_ch)] = _code
+_LOWEST = min(CODE_TO_CHAR)
+_CHAR_OF = np.zeros(max(CODE_TO_CHAR) - _LOWEST + 1, "S1")  # code - _LOWEST -> its character
+for _code, _ch in CODE_TO_CHAR.items():
+    _CHAR_OF[_code - _LOWEST] = _ch.encode("ascii")
+
+
 def check_numbers(board: Board) -> None:
     """A number larger than the neighbours that could hold a mine is a misread, never a board."""
-    can_hold = np.isin(board.cells, COVERED + KNOWN_MINE)
-    for r, c in zip(*np.nonzero(board.cells > 0)):
-        room = sum(bool(can_hold[n]) for n in neighbours(board.shape, (r, c)))
-        value = int(board.cells[r, c])
-        if value > room:
-            raise GridError(
-                f"row {r + 1}, column {c + 1}: shows {value} but only {room} "
-                f"neighbour{'s' if room != 1 else ''} can hold a mine"
-            )
+    rooms = around_count(np.isin(board.cells, COVERED + KNOWN_MINE))
+    bad = np.argwhere((board.cells > 0) & (board.cells > rooms))
+    if len(bad):
+        r, c = (int(v) for v in bad[0])
+        value, room = int(board.cells[r, c]), int(rooms[r, c])
+        raise GridError(f"row {r + 1}, column {c + 1}: shows {value} but only {room} "
+                        f"neighbour{'s' if room != 1 else ''} can hold a mine")
 
 
 def format_grid(board: Board) -> str:
-    return "\n".join("".join(CODE_TO_CHAR[int(v)] for v in row) for row in board.cells)
+    chars = _CHAR_OF[board.cells.astype(np.int16) - _LOWEST]
+    return "\n".join(row.tobytes().decode("ascii") for row in chars)

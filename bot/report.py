@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 
-from bot.board import CODE_TO_CHAR, FLAG, Board, Cell
+from bot.board import FLAG, Board, Cell, format_grid
 from bot.solver.advice import Advice
 
 
@@ -17,7 +17,6 @@ def _rc(cell: Cell) -> str:
 def advice_text(board: Board, advice: Advice) -> str:
     """Human form: 1-based cells like the seeds, a marked grid, and the odds in percent."""
     lines = [f"board {board.rows}x{board.cols}, mines: {board.mines if board.mines is not None else 'not given'}"]
-    marked = []
     for cell in sorted(advice.safe | advice.mines):
         lines.append(f"{_rc(cell)} -> {'MINE' if cell in advice.mines else 'safe'}")
     lines.append(f"{len(advice.safe)} safe, {len(advice.mines)} mines")
@@ -26,36 +25,39 @@ def advice_text(board: Board, advice: Advice) -> str:
     if advice.flags_conflict:
         lines.append("the flags cannot all be mines (a number has more flags around it than it counts, or they "
                      "leave no layout): some are wrong")
-    for r in range(board.rows):
-        row = []
-        for c in range(board.cols):
-            ch = CODE_TO_CHAR[int(board.cells[r, c])]
-            if (r, c) in advice.safe:
-                ch = "s"
-            elif (r, c) in advice.wrong_flags:
-                ch = "w"
-            elif (r, c) in advice.mines:
-                ch = "m"
-            row.append(ch)
-        marked.append("".join(row))
+    marked = _marked(board, advice)
     lines.append("")
     lines.append("grid (s = safe, m = mine" + (", w = wrong flag):" if advice.wrong_flags else "):"))
     lines.extend(marked)
     if advice.probability is not None:
         lines.append("")
         lines.append("mine probability, % (.. opened):")
-        for r in range(board.rows):
-            cells = []
-            for c in range(board.cols):
-                p = advice.probability[r, c]
-                cells.append(" .." if np.isnan(p) else f"{round(p * 100):3d}")
-            lines.append("".join(cells))
+        lines.extend(_percent_rows(advice.probability))
     lines.append("")
     lines.append("suggested move: " + suggested_move(advice))
     if advice.approximate:
         lines.append("(approximate: the exact count did not finish within the deadline; the odds are estimated, "
                      "and proven cells may be missing, never wrong)")
     return "\n".join(lines)
+
+
+def _marked(board: Board, advice: Advice) -> list[str]:
+    """The grid's rows with s, m and w over the cells proven safe, mines and wrong flags."""
+    chars = np.array(format_grid(board).split("\n"), dtype=bytes).view("S1").reshape(board.shape).copy()
+    for cells, mark in ((advice.mines, b"m"), (advice.wrong_flags, b"w"), (advice.safe, b"s")):
+        if cells:
+            rows, cols = zip(*cells)
+            chars[list(rows), list(cols)] = mark
+    return [row.tobytes().decode("ascii") for row in chars]
+
+
+_PERCENT = np.array([b" .."] + [f"{p:3d}".encode() for p in range(101)], dtype="S3")
+
+
+def _percent_rows(grid: np.ndarray) -> list[str]:
+    """Each row of a probability grid as three-character percentages (" .." where opened)."""
+    index = np.where(np.isnan(grid), 0, np.round(np.nan_to_num(grid) * 100).astype(np.int64) + 1)
+    return [row.tobytes().decode("ascii") for row in _PERCENT[index]]
 
 
 def suggested_move(advice: Advice) -> str:

@@ -52,6 +52,19 @@ def test_a_grid_with_a_byte_order_mark_is_read(tmp_path):
     assert json.loads(result.stdout)["mine"] == [[0, 2], [0, 8]]
 
 
+def test_a_grid_past_a_million_cells_is_refused_at_once_and_one_below_is_solved(tmp_path):
+    """A 50 MB one-row grid took 42 s and a 7070 x 7070 one over a minute, past the 5 s deadline:
+    past MAX_CELLS a grid is refused in one line; a million-cell one is still solved."""
+    from bot.board import MAX_CELLS
+
+    (tmp_path / "row.txt").write_text("1" + "?" * MAX_CELLS + "\n")
+    assert "1,000,001 cells" in one_line_error(run("solve", "row.txt", cwd=tmp_path))
+    (tmp_path / "square.txt").write_text(("?" * 1000 + "\n") * 999 + "1" + "?" * 999 + "\n")
+    result = run("solve", "square.txt", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["guess"] is not None
+
+
 @pytest.mark.parametrize("level", ["2x100000000x1", "100000x100000x5"])
 def test_an_absurd_level_is_refused_at_once(tmp_path, level):
     assert "at most" in one_line_error(run("bench", "--level", level, cwd=tmp_path))
