@@ -17,8 +17,13 @@ import threading
 from collections.abc import Sequence
 from enum import IntEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.errors import BotError, VisionError
+
+if TYPE_CHECKING:
+    from bot.games.simulator import Level
+    from bot.play.options import Options
 
 #: The first-click rules (bot.games.simulator.RULES; not imported from there, which would load OpenCV at start).
 RULES = ("safe", "winxp", "zero", "none", "open")
@@ -519,7 +524,8 @@ def cmd_play(args: argparse.Namespace) -> Exit:
     if box is not None:
         options = replace(options, window=(box.left, box.top, box.width, box.height))
     if args.level:
-        options = replace(options, mines=_check_level(args.level, options))
+        level = _check_level(args.level, options)
+        options = replace(options, mines=level.mines, shape=(level.rows, level.cols))
     if options.dry_run:
         where = f"over the game (and saved to {options.annotated})" if options.overlay else f"on {options.annotated}"
         print(f"dry run: the advice is drawn {where} as you play; Ctrl-C ends it", file=sys.stderr)
@@ -623,9 +629,10 @@ def _learn_on_sight(args: argparse.Namespace, options, say):
     return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say)
 
 
-def _check_level(level_name: str, options) -> int:
+def _check_level(level_name: str, options: Options) -> Level:
     """--level names what the game must show; the bot reads it off the screen and refuses a mismatch.
-    Its mine count is returned: the total, for a game whose counter the bot cannot read."""
+    The level is returned: its mine total is the total for a game whose counter the bot cannot read,
+    and every game is checked against its size."""
     from bot.games.simulator import parse_level
     from bot.screen.capture import Screen
     from bot.vision.calibrate import locate
@@ -635,7 +642,7 @@ def _check_level(level_name: str, options) -> int:
         cal, _, _ = locate(screen.grab(), options.skins, options.profile)
     if (cal.rows, cal.cols) != (level.rows, level.cols):
         raise BotError(f"the game shows {cal.rows}x{cal.cols} cells, not {level.name}: change the level in the game")
-    return level.mines
+    return level
 
 
 def cmd_demo(args: argparse.Namespace) -> Exit:

@@ -171,7 +171,24 @@ def test_level_changed_mid_game_is_recalibrated_and_counted_right(tmp_path):
     assert logs[0].result == "abandoned" and logs[1].result in ("won", "lost")
     assert all(g.clicks >= 0 for g in logs)
     assert "abandoned" in summary(logs)
+    assert "at 9x9" in summary(logs) and "at 16x16" in summary(logs)  # no rate mixing two levels
     assert not desk.misses and desk.clicks == meant
+
+
+def test_a_level_asked_for_is_checked_at_every_game(tmp_path):
+    """--level beginner, and the user picks another level after the second game: the run stops
+    safely, saying so, instead of playing on at a level not asked for."""
+    def fault(desk: FakeDesk) -> None:
+        if desk.games == 2 and desk.game.status != "playing" and desk.level is BEGINNER:
+            desk.restart(INTERMEDIATE)
+
+    desk = FakeDesk(BEGINNER, seed=8)
+    desk.on_grab = fault
+    logs: list = []
+    options = Options(games=6, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path, mines=10, shape=(9, 9))
+    with pytest.raises(Stop, match="not the 9x9 level asked for"):
+        play(options, desk, lambda target: Actuator(target, desk), logs=logs)
+    assert len(logs) == 2 and {g.shape for g in logs} == {(9, 9)} and not desk.misses
 
 
 def test_covered_for_good_stops_safely_with_the_games_played_kept(tmp_path):

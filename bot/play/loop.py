@@ -40,6 +40,7 @@ class GameLog:
     clicks: int
     guesses: int
     three_bv: int | None
+    shape: tuple[int, int] | None = None  # the board's rows and columns (a run may change level)
 
 
 def three_bv_of(board: Board) -> int | None:
@@ -68,6 +69,7 @@ class Player:
         self.clicked: list[Cell] = []  # the last batch's clicks
         self.own_flags: set[Cell] = set()  # this game's flags we put on proven mines
         self.unfinished: GameLog | None = None  # the game a stop cut short, once it had clicks
+        self.shape: tuple[int, int] | None = None  # the level of the game being played
 
     def _found_at(self, target: Target) -> None:
         """The game found (again): clicks go through a new actuator guarding its new place."""
@@ -190,6 +192,7 @@ class Player:
         # board): one in progress is played on as it stands.
         if (reading.face != "playing" or in_progress) and not (in_progress and self.game_view.skin.new_game_key):
             image, reading, board = self._new_game(board)
+        self._check_level(board)
         if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
             while int(time.time()) == getattr(self, "_last_second", None):
                 time.sleep(0.02)
@@ -257,7 +260,19 @@ class Player:
         return self._log(result, start, clicks0, three_bv_of(board))
 
     def _log(self, result: str, start: float, clicks0: int, bv: int | None = None) -> GameLog:
-        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv)
+        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv, self.shape)
+
+    def _check_level(self, board: Board) -> None:
+        """The level asked for (options.shape) is the one shown, at every game's start; without one,
+        a change of level is said."""
+        wanted = self.options.shape
+        if wanted is not None and board.shape != wanted:
+            raise Stop(f"stopped safely: the game now shows {board.shape[0]}x{board.shape[1]} cells, not the "
+                       f"{wanted[0]}x{wanted[1]} level asked for (--level)")
+        if self.shape is not None and board.shape != self.shape:
+            self.say(f"the game's level changed: {board.shape[0]}x{board.shape[1]} cells "
+                     f"(was {self.shape[0]}x{self.shape[1]})")
+        self.shape = board.shape
 
     def watch(self) -> int:
         """Dry run: never click; show the advice whenever the board changes (bot.play.dry_run). Returns
@@ -300,8 +315,12 @@ def summary(logs: list[GameLog]) -> str:
         bv = "" if g.three_bv is None else str(g.three_bv)
         rate = "" if g.three_bv is None or g.result != "won" else f"{g.three_bv / max(g.seconds, 1e-9):.1f}"
         lines.append(f"{i:4d} {g.result:8s} {g.seconds:7.2f} {g.clicks:6d} {g.guesses:7d} {bv:>4s} {rate:>6s}")
-    won = [g for g in logs if g.result == "won"]
-    if logs:
+    shapes = list(dict.fromkeys(g.shape for g in logs))
+    for shape in shapes:  # one line a level where the run changed level (a rate mixing them says nothing)
+        games = [g for g in logs if g.shape == shape]
+        won = [g for g in games if g.result == "won"]
         median = f"{np.median([g.seconds for g in won]):.2f} s" if won else "n/a"
-        lines.append(f"won {len(won)}/{len(logs)} ({len(won) / len(logs):.0%}), median time of won games {median}")
+        at = f" at {shape[0]}x{shape[1]}" if len(shapes) > 1 and shape is not None else ""
+        rate = f"{len(won) / len(games):.0%}"
+        lines.append(f"won {len(won)}/{len(games)}{at} ({rate}), median time of won games {median}")
     return "\n".join(lines)

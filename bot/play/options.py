@@ -31,3 +31,5 @@ class Options:
     #: Mines in the game, for a game whose counter the skin cannot read (or that has none); else
     #: what the skin learnt for the board's size, if anything.
     mines: int | None = None
+    #: The level asked for (--level): rows and columns every game must show, or the run stops.
+    shape: tuple[int, int] | None = None
