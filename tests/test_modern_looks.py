@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -53,6 +54,23 @@ def test_a_drawn_modern_board_is_found_and_read_exactly(style, pitch):
         assert (skin.name, reading.codes.shape) == (SKIN_OF[style], shown.shape)
         assert not reading.unknown.any() and np.array_equal(reading.codes, shown)
         assert reading.framed
+
+
+@pytest.mark.parametrize("pitch", [18.0, 24.7, 31.3, 48.0])
+@pytest.mark.parametrize("turn, expected", [(0, "msapp"), (20, "win7")])
+def test_a_fresh_board_both_blue_looks_read_goes_to_the_one_its_hues_sit_in(turn, expected, pitch):
+    """All covered, the app's look and Windows 7's both read every cell of a board of blue tiles;
+    the skin chosen is the one whose covered hues the tiles sit nearest the middle of: the app's
+    own tiles (about 201 degrees) are msapp's, the same turned 20 degrees towards Windows 7's
+    (225-233 measured) are win7's. (The first skin, msapp, took the Java clone's Windows 7 board,
+    and its digit colours then read a 1 as a 4.)"""
+    fresh = np.full((9, 9), UNOPENED, np.int8)
+    image, _ = draw_modern(fresh, "app", pitch, at=(60, 50), screen=(int(9 * pitch + 300), int(9 * pitch + 250)))
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL).astype(np.int32)
+    hsv[..., 0] = (hsv[..., 0] + round(turn * 256 / 360)) % 256
+    image = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR_FULL)
+    _, skin = calibrate(image, SKINS)
+    assert skin.name == expected
 
 
 @pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])

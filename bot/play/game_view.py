@@ -10,6 +10,7 @@ click is made on a game that moved, closed or restarted (bot.play.click_guard).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -280,5 +281,8 @@ class GameView:
         if image is None:
             return "none (the screen could not be grabbed)"
         path = self.options.stop_dir / f"stopped-{time.strftime('%Y%m%d-%H%M%S')}.png"
-        write_image(str(path), image)
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        if not write_image(str(path), image):
+            return f"none (it could not be written to {path})"
         return str(path)

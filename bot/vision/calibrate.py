@@ -10,6 +10,7 @@ Display scaling (125 %, 150 %, 200 %) is only a different scale to try.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -306,8 +307,17 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
         ]
     if not found:
         raise VisionError("no Minesweeper board found in the image")
-    found.sort(key=lambda item: -item[0])
+    # (equal reads: the skin drawn nearest its own size; a described look's score has its
+    # off-centre share taken off already, bot.vision.calibrate._off_centre)
+    found.sort(key=lambda item: (-round(item[0], 4), abs(math.log(item[1].scale))))
     return found[0][1], found[0][2]
+
+
+#: What a described look's score loses for tiles at the edge of its covered hues (_off_centre): less
+#: than one unread cell of a 30 x 16 board, so it only ever decides between equal reads. Without it
+#: the Java clone's fresh 18 px board went to msapp at 0.49 (the first skin), whose digit colours
+#: then read Windows 7's blue 1 as the app's blue 4.
+OFF_CENTRE = 0.001
 
 
 def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Skin] | None:
@@ -334,10 +344,27 @@ def _from_tiles(image: np.ndarray, skin: Skin, tiles: Tiles) -> tuple[float, Cal
     field = tiles.field
     cal = Calibration(skin.name, field.pitch / skin.cell, field.left, field.top, field.rows, field.cols,
                       xs=field.xs, ys=field.ys, tile=tiles.tile)
-    reading = read(image, cal.with_pitch(skin), skin)
+    field = cal.with_pitch(skin)
+    reading = read(image, field, skin)
     if reading.unknown.mean() > 0.1 or not np.isin(reading.codes[~reading.unknown], STILL_TILES).any():
         return None
-    return 1.0 - float(reading.unknown.mean()), cal, skin
+    return 1.0 - float(reading.unknown.mean()) - OFF_CENTRE * _off_centre(image, field, skin, reading), cal, skin
+
+
+def _off_centre(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> float:
+    """How far the covered tiles' median hue lies from the middle of the look's covered hues, in
+    half-widths of that range (0 in the middle, 1 at its edge). Two looks of blue tiles both read a
+    fresh board; this tells them apart: Windows 7's tiles measured 225-233 degrees, the app's 200-201,
+    the looks' ranges 190-245 and 190-225."""
+    low, high = skin.look.covered.hue
+    covered = np.argwhere((reading.codes == UNOPENED) & ~reading.unknown)
+    if not covered.size or high <= low:  # (a range wrapping past 360: no middle to measure from)
+        return 0.0
+    xs, ys = field.centres()
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
+    hues = [float(np.median(hsv[int(ys[r]) - 2:int(ys[r]) + 3, int(xs[c]) - 2:int(xs[c]) + 3, 0])) * 360 / 256
+            for r, c in covered[:: max(1, len(covered) // 200)]]
+    return min(1.0, abs(float(np.median(hues)) - (low + high) / 2) / ((high - low) / 2))
 
 
 def _within(image: np.ndarray, skins: list[Skin], box: tuple[int, int, int, int]) -> tuple[Calibration, Skin] | None:
