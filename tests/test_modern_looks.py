@@ -130,6 +130,33 @@ def test_a_game_in_the_apps_look_is_played_with_what_ships(tmp_path: Path):
     assert not desk.misses and desk.games >= 5
 
 
+class FrozenWinDesk(ModernDesk):
+    """The Java clone's way: a won game leaves its mines covered, unflagged, and takes no more
+    clicks (its "Congratulation!" dialog is modal, elsewhere on the screen) until F2."""
+
+    def image(self):
+        cells = self.game.board().cells.copy()
+        if self.game.status == "won":
+            cells[cells == FLAG] = UNOPENED
+        frame, (fx, fy) = draw_modern(cells, "app", self.PITCH, at=self.at, screen=(1024, 768))
+        return frame, (fx, fy)
+
+
+def test_a_win_whose_mines_stay_covered_and_take_no_flag_is_counted(tmp_path: Path):
+    """Every safe cell open, the mines left covered, flags refused: the bot's flags change nothing,
+    so the game is logged won and the next one started (it clicked those flags for ever)."""
+    import time
+
+    desk = FrozenWinDesk(Level(9, 9, 10), seed=9)
+    logs: list = []
+    limit = time.monotonic() + 300  # (a hang fails the test rather than the suite)
+    options = Options(games=4, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path,
+                      stopped=lambda: time.monotonic() > limit)
+    play(options, desk, lambda target: Actuator(target, desk), logs=logs)
+    assert len(logs) == 4 and {g.result for g in logs} <= {"won", "lost"} and "won" in {g.result for g in logs}
+    assert not desk.misses
+
+
 class DialogDesk(ModernDesk):
     """Windows 7's way: the moment a game ends, its "Game Lost" / "Game Won" dialog covers the
     board (drawn as a grey box over the field) until it is answered; its answer plays again."""

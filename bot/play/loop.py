@@ -30,6 +30,7 @@ from bot.vision.reader import Reading
 
 STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
 DIALOG_GONE = 10.0  # seconds an answered end dialog may take to close
+UNCHANGED = 3  # batches in a row that change nothing on the board before the loop ends the game
 PRESSES = 3  # new-game presses before the loop says the game did not restart
 
 
@@ -228,7 +229,7 @@ class Player:
     def _play_on(self, image: np.ndarray, reading, board: Board, start: float, clicks0: int) -> GameLog:
         """A game from its first read to its end (GameEnded where its end dialog shows)."""
         shape, started = board.shape, False
-        failures = stale = 0
+        failures = stale = unchanged = 0
         while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
             if board.shape != shape or (started and not (board.cells >= 0).any()):
                 return self._log("abandoned", start, clicks0)
@@ -237,10 +238,17 @@ class Player:
                 advice = self.decide(board)
                 self.record(image, board)
                 self.frames += 1
+                before = board
                 self.guesses += self.act(board, advice)
                 self.game_view.guard.wait_for_change(image, self.clicked)
                 image, reading, board = self.game_view.look(board)
                 failures = stale = 0
+                unchanged = unchanged + 1 if self.clicked and np.array_equal(board.cells, before.cells) else 0
+                if unchanged >= UNCHANGED:  # the game takes no more clicks
+                    if set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) <= advice.mines:
+                        return self._log("won", start, clicks0)  # every safe cell open: its flags refused
+                    raise Stop(f"stopped safely: {UNCHANGED} batches of clicks in a row changed nothing on the "
+                               f"board; last screenshot: {self.game_view.save_stop(image)}")
                 if self.game_view.replaced:
                     self.game_view.replaced = False
                     return self._log("abandoned", start, clicks0)
