@@ -65,6 +65,20 @@ def test_a_grid_past_a_million_cells_is_refused_at_once_and_one_below_is_solved(
     assert json.loads(result.stdout)["guess"] is not None
 
 
+def test_a_picture_with_two_boards_is_refused_naming_both(tmp_path):
+    """Two games side by side: exit 0 with one of them (which one by their order) was a wrong
+    answer for the other; both are named and none is read."""
+    import cv2
+
+    a, b = cv2.imread(str(SHOT)), cv2.imread(str(ROOT / "fixtures" / "winemine" / "expert1-middle.png"))
+    both = np.full((max(a.shape[0], b.shape[0]), a.shape[1] + b.shape[1] + 40, 3), (128, 96, 64), np.uint8)
+    both[:a.shape[0], :a.shape[1]] = a
+    both[:b.shape[0], a.shape[1] + 40:] = b
+    cv2.imwrite(str(tmp_path / "two.png"), both)
+    error = one_line_error(run("replay", "two.png", cwd=tmp_path))
+    assert "two boards" in error and "16x30" in error
+
+
 @pytest.mark.parametrize("level", ["2x100000000x1", "100000x100000x5"])
 def test_an_absurd_level_is_refused_at_once(tmp_path, level):
     assert "at most" in one_line_error(run("bench", "--level", level, cwd=tmp_path))

@@ -14,7 +14,8 @@ from bot.board import UNOPENED
 from bot.games.simulator import Level
 from bot.play.loop import Options, Stop, play, summary
 from bot.screen.actuator import Actuator, Target
-from bot.vision.skin import load_skins
+from bot.vision.skin import TEMPLATES, load_skins
+from tests.classic_window import draw_window
 from tests.fake_desk import FakeDesk
 from tests.toy_game import FlagsToWin
 
@@ -145,6 +146,26 @@ def test_a_new_game_press_the_game_did_not_take_is_pressed_again(tmp_path, dropp
     except Stop as stop:
         assert played < 3 and "did not restart" in str(stop)
     assert len(logs) == played and not desk.misses
+
+
+class TwoGamesDesk(FakeDesk):
+    """A second Minesweeper window beside the one played, never clicked by anyone."""
+
+    def image(self):
+        frame, origin = super().image()
+        other, _ = draw_window(np.full((9, 9), UNOPENED, np.int8), 10, "playing", TEMPLATES / "classic",
+                               screen=frame.shape[1::-1], at=(620, 300))
+        frame[280:, 600:] = other[280:, 600:]
+        return frame, origin
+
+
+def test_two_games_on_the_screen_stop_the_run_before_any_click(tmp_path):
+    """Which of two games the bot would play depends on the search's order: it plays neither."""
+    desk = TwoGamesDesk(BEGINNER, seed=1)
+    options = Options(games=2, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
+    with pytest.raises(Stop, match="two games on the screen"):
+        play(options, desk, lambda target: Actuator(target, desk))
+    assert not desk.clicks and not desk.misses
 
 
 def test_user_restart_mid_game_is_followed(tmp_path):

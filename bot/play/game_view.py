@@ -26,7 +26,7 @@ from bot.play.options import Options
 from bot.screen import platform
 from bot.screen.actuator import Actuator, Target, TargetMoved
 from bot.screen.capture import Region, Screen
-from bot.vision.calibrate import Calibration, best_offset, load_profile, locate
+from bot.vision.calibrate import Calibration, best_offset, load_profile, locate, second_board
 from bot.vision.reader import Field, Reading, face_box, read
 from bot.vision.skin import Skin
 
@@ -59,6 +59,10 @@ def follows(before: Board, after: Board) -> bool:
     """Could `after` come from `before` by play? Opened cells stay opened and keep their number."""
     opened = before.cells >= 0
     return bool(np.array_equal(before.cells[opened], after.cells[opened]))
+
+
+def _where(cal: Calibration) -> str:
+    return f"{cal.rows}x{cal.cols} cells at ({cal.left:.0f}, {cal.top:.0f})"
 
 
 class GameView:
@@ -115,7 +119,10 @@ class GameView:
         window = self.options.window  # (desktop pixels: the grab's are from the virtual screen's origin)
         within = None if window is None else (window[0] - self.origin.left, window[1] - self.origin.top, *window[2:])
         try:
-            cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
+            cal, skin, fresh = locate(image, self.options.skins, self.options.profile, within)
+            if fresh and within is None and (other := second_board(image, self.options.skins, cal, skin)):
+                raise Stop(f"stopped safely: two games on the screen ({_where(cal)} and {_where(other)}): "
+                           "close or cover the one not to play")
         except VisionError:
             if not self._new_game_where_it_was(image):
                 raise

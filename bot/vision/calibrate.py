@@ -500,6 +500,23 @@ def load_profile(path: Path) -> Calibration | None:
         return None
 
 
+def second_board(image: np.ndarray, skins: list[Skin], cal: Calibration, skin: Skin) -> Calibration | None:
+    """Another board in the image than the one found (two games side by side): the first one's
+    field, and its header up to four cells above (the face and counters), blanked, and the rest
+    searched again. None where there is none."""
+    field = cal.with_pitch(skin)
+    pad = field.pitch
+    x0, y0 = max(0, int(field.left - pad)), max(0, int(field.top - 4 * pad))
+    x1, y1 = int(field.left + field.width + pad) + 1, int(field.top + field.height + pad) + 1
+    rest = image.copy()
+    rest[y0:y1, x0:x1] = 0
+    try:
+        other, _ = calibrate(rest, skins)
+    except VisionError:
+        return None
+    return other
+
+
 def locate(image: np.ndarray, skins: list[Skin], profile: Path | None,
            within: tuple[int, int, int, int] | None = None) -> tuple[Calibration, Skin, bool]:
     """Reuse the saved profile when it still fits the image, else calibrate afresh and save.
