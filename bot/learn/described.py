@@ -33,7 +33,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import BotError
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
-from bot.learn.learnt import skin_folder
+from bot.learn.learnt import STANDARD_MINES, skin_folder
 from bot.vision.described import (
     GLOSS,
     GLOSS_VALUE,
@@ -50,8 +50,6 @@ from bot.vision.described import (
 from bot.vision.glyphs import shape_scores
 from bot.vision.tiles import Tiles, find_tiles
 
-#: Mine totals of the standard boards, (rows, cols), written into the skin for play.
-STANDARD_MINES = {(9, 9): 10, (16, 16): 40, (16, 30): 99}
 #: Grounds (Lab a, b: their chroma) within this of a group's densest colour join it; groups of
 #: fewer than SMALL of the cells join the nearest larger group within twice as far. Measured:
 #: Windows 7's covered tiles spread 10 round their mean, its opened ones 2, 63 apart.

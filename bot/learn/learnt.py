@@ -21,6 +21,9 @@ Box = tuple[int, int, int, int]  # left, top, width, height, image pixels
 #: A counter: each digit's box, left to right, and the digits' sprites by name.
 CounterLook = tuple[list[Box], dict[str, np.ndarray]]
 
+#: Mine totals of the standard boards, (rows, cols): the counter's start where nothing else tells
+#: it (8 x 8 with 10: GNOME Mines' and xdemineur's small board, Windows 3.1's Beginner).
+STANDARD_MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}
 NUMBERS = tuple(range(9))
 SPECIAL = ("flag", "question", "mine", "exploded", "wrong_flag")
 FACES = ("playing", "pressed", "won", "lost")

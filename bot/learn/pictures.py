@@ -32,15 +32,13 @@ import numpy as np
 from bot.errors import BotError, VisionError
 from bot.learn.face import button_around
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits, from_mines, settle
-from bot.learn.learnt import Learnt, learnt_frame
+from bot.learn.learnt import STANDARD_MINES, Learnt, learnt_frame
 from bot.learn.led import complete_digits, crops, place, text_of, units_box
 from bot.learn.looks import Looks
 from bot.vision.calibrate import calibrate
 from bot.vision.lattice import Lattice, find_lattice
 from bot.vision.skin import Skin
 
-#: Mine totals of the standard boards, (rows, cols): the counter's start where nothing else tells it.
-STANDARD_MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}
 #: Hypotheses about the roles tried at most (each is a few numpy passes).
 MAX_HYPOTHESES = 200_000
 
