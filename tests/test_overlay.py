@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot.play.overlay import BLUE, GREEN, RED, drawing
+from bot.play.overlay import BLUE, GREEN, RED, _label_width, drawing
 from bot.screen.platform import (
     GWL_EXSTYLE,
     KEY_COLOUR,
@@ -52,10 +52,19 @@ def test_a_guess_gets_a_blue_ring_and_its_odds_under_the_field():
     d = drawing(FIELD, advice(guess=(4, 5), safety=0.8312))
     assert painted(d, BLUE)[200 + 4 * 16 + 1, 100 + 5 * 16 + 1]
     (x, y, w, h), text = d.label
-    assert text == "guess row 5, col 6: 83% safe"
+    assert text == "guess r5 c6 83%"  # (the long form is wider than this 144 px field)
     assert y >= 200 + 9 * 16 and x >= 100 and x + w <= 100 + 9 * 16  # under the field, not over the face
     ax, ay, aw, ah = d.area
     assert ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah
+    assert w == _label_width(text)  # the whole text fits its box: none of it cut at the field's edge
+
+
+def test_under_a_wide_field_the_label_says_it_in_full():
+    """An Expert field (480 px) has room for the long form; a Beginner one at 16 px (144 px) took
+    "guess row 1, col 1: 88% safe" cut to "guess row 1, col 1: 88" before the short form."""
+    d = drawing(Field(100, 200, 16, 16, 30), advice(guess=(0, 0), safety=0.88))
+    (_, _, w, _), text = d.label
+    assert text == "guess row 1, col 1: 88% safe" and w == _label_width(text) <= 30 * 16
 
 
 def test_the_mask_is_what_is_drawn_in_a_grab_of_any_box():

@@ -49,6 +49,11 @@ def _ring(x0: int, y0: int, size: int, thick: int) -> list[Box]:
             (x0, y0 + thick, thick, size - 2 * thick), (x0 + size - thick, y0 + thick, thick, size - 2 * thick)]
 
 
+def _label_width(text: str) -> int:
+    """The label's box for its text in Tk's fixed font at 9 points (7 px a character, measured)."""
+    return 7 * len(text) + 8
+
+
 def drawing(field: Field, advice: Advice | None) -> Drawing:
     """Rings inside the marked cells (safe green, mines red, the guess blue) and the guess's odds.
 
@@ -78,9 +83,12 @@ def drawing(field: Field, advice: Advice | None) -> Drawing:
     label = None
     if advice.guess is not None and not advice.safe:
         rects += cell_rects(advice.guess, BLUE)
-        odds = "" if advice.guess_safety is None else f": {advice.guess_safety:.0%} safe"
-        text = f"guess row {advice.guess[0] + 1}, col {advice.guess[1] + 1}{odds}"
-        label = ((left, top + height + LABEL_GAP, min(width, 7 * len(text) + 8), LABEL_HEIGHT), text)
+        r, c = advice.guess[0] + 1, advice.guess[1] + 1
+        odds = "" if advice.guess_safety is None else f"{advice.guess_safety:.0%}"
+        text = f"guess row {r}, col {c}" + (f": {odds} safe" if odds else "")
+        if _label_width(text) > width:  # a Beginner field at 16 px is 144 px wide: the short form
+            text = f"guess r{r} c{c}" + (f" {odds}" if odds else "")
+        label = ((left, top + height + LABEL_GAP, min(width, _label_width(text)), LABEL_HEIGHT), text)
     return Drawing(area, tuple(rects), label)
 
 
