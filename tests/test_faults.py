@@ -168,6 +168,27 @@ def test_two_games_on_the_screen_stop_the_run_before_any_click(tmp_path):
     assert not desk.clicks and not desk.misses
 
 
+def test_a_new_game_in_a_new_place_is_never_played_as_the_old_one(tmp_path):
+    """A new game in a new place right at a press: the mouse refuses the press (the window moved),
+    the game is found again, and the board found is not one the old game could lead to: the old
+    game is logged abandoned, never played on as if the new board were its own."""
+    desk = FakeDesk(INTERMEDIATE, seed=11)
+    moves = {"seen": {}, "refused": 0}
+
+    class NewGameAtPress(WindowChecking):
+        def click(self, x: int, y: int, button: str = "left") -> None:
+            if self.desk.games == 1 and len(self.desk.clicks) == 12:
+                self.desk.restart()
+                self.desk.move((300, 150))
+            super().click(x, y, button)
+
+    logs: list = []
+    options = Options(games=2, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
+    play(options, desk, lambda target: Actuator(target, NewGameAtPress(desk, moves)), logs=logs)
+    assert logs[0].result == "abandoned" and len(logs) == 2 and desk.games == 2, logs
+    assert not desk.misses
+
+
 def test_user_restart_mid_game_is_followed(tmp_path):
     def fault(desk: FakeDesk) -> None:
         if desk.games == 1 and (desk.game.shown >= 0).sum() >= 20 and desk.game.status == "playing":

@@ -257,12 +257,18 @@ class Player:
                 if stale >= STALE_BATCHES:
                     raise Stop(f"stopped safely: {err}, {stale} times in a row; "
                                f"last screenshot: {self.game_view.save_stop(image)}") from err
+                last = board
                 image, reading, board = self.game_view.look(None)
+                if board.shape != last.shape or not follows(last, board):
+                    return self._log("abandoned", start, clicks0)  # another game where it was found again
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
                     raise Stop(f"stopped safely: {err}; last screenshot: {self.game_view.save_stop(image)}") from err
+                last = board
                 image, reading, board = self.game_view.look(None)
+                if board.shape != last.shape or not follows(last, board):
+                    return self._log("abandoned", start, clicks0)
         self.record(image, board)
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board))
