@@ -3,28 +3,27 @@ a box under the field's right corner; the Microsoft app: a side panel or a heade
 icon, the time beside it as "09:17").
 
 Light digits on a darker box are found near the field, split into glyphs by empty columns and named
-by the nearest of digits drawn in two plain sans-serif fonts (Pillow's own and OpenCV's), which are
-no game's pixels. A counter is a line of one to three digits with no colon (the time has one, or
-lies in a box of its own). Drawn fonts name a game's digits only roughly (the right digit scored
-0.6-0.95 on the screenshots measured, its runner-up often within 0.05), so a line is taken for the
-counter only where the board confirms it: the level's mine total, less the flags shown, is the
-number read. Otherwise the counter is None: refused, never guessed.
+by their loops and by the drawn digits of bot.vision.glyphs (no game's pixels). A counter is a line
+of one to three digits with no colon (the time has one, or lies in a box of its own). Drawn fonts
+name a game's digits only roughly (the runner-up often within 0.05 of the right digit on the
+screenshots measured), so a line is taken for the counter only where the board confirms it: the
+level's mine total, less the flags shown, is the number read. Otherwise the counter is None:
+refused, never guessed.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 import cv2
 import numpy as np
 
 from bot.board import FLAG
+from bot.vision.glyphs import shape_scores
 
 DIGITS = "0123456789"
-SIDE = 16  # px: a glyph's normalised square
-MIN_SCORE = 0.55  # correlation with the nearest drawn digit below which a glyph is no digit
+MIN_SCORE = 0.55  # shape score (bot.vision.glyphs) of the nearest drawn digit below which a glyph is no digit
 BRIGHTER = 40  # luma over the box around it that makes a pixel ink
 TEXT = (0.2, 0.9)  # a text line's height, in cell pitches
 HOLE = 0.04  # of a glyph's box: the least area of a loop's hole
@@ -45,43 +44,6 @@ class Line:
             if len(run.group()) <= 3 and ":" not in (before, after):
                 runs.append(int(run.group()))
         return runs
-
-
-def _normalised(mask: np.ndarray) -> np.ndarray:
-    """A glyph's ink in its bounding box, centred in a square, blurred, zero mean, unit norm."""
-    ys, xs = np.nonzero(mask)
-    ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
-    h, w = ink.shape
-    side = max(h, w)
-    square = np.zeros((side, side), np.float32)
-    square[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = ink
-    glyph = cv2.GaussianBlur(cv2.resize(square, (SIDE, SIDE), interpolation=cv2.INTER_AREA), (3, 3), 0.8)
-    glyph -= glyph.mean()
-    norm = float(np.linalg.norm(glyph))
-    return glyph / norm if norm else glyph
-
-
-@cache
-def _drawn() -> tuple[tuple[str, np.ndarray], ...]:
-    """Digits drawn in Pillow's bundled sans-serif (plain and emboldened) and OpenCV's Hershey fonts."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    out = []
-    for size in (14, 20, 28):
-        font = ImageFont.load_default(size=size)
-        for digit in DIGITS:
-            picture = Image.new("L", (size * 2, size * 2), 0)
-            ImageDraw.Draw(picture).text((size // 2, size // 4), digit, 255, font=font)
-            ink = np.array(picture) > 100
-            out.append((digit, _normalised(ink)))
-            out.append((digit, _normalised(cv2.dilate(ink.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0)))
-    for face in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX):
-        for thickness in (1, 2, 3):
-            for digit in DIGITS:
-                picture = np.zeros((60, 60), np.uint8)
-                cv2.putText(picture, digit, (10, 45), face, 1.2, 255, thickness, cv2.LINE_AA)
-                out.append((digit, _normalised(picture > 100)))
-    return tuple(out)
 
 
 def holes(mask: np.ndarray) -> list[float]:
@@ -107,14 +69,14 @@ def _allowed(mask: np.ndarray) -> str:
 
 
 def name_glyph(mask: np.ndarray) -> tuple[str, float]:
-    """The nearest drawn digit of those with the glyph's holes, and its correlation; "?" below
-    MIN_SCORE or where no digit has such holes."""
-    glyph, allowed = _normalised(mask), _allowed(mask)
-    best, score = "?", -1.0
-    for digit, drawn in _drawn():
-        s = float((glyph * drawn).sum())
-        if digit in allowed and s > score:
-            best, score = digit, s
+    """The nearest drawn digit (bot.vision.glyphs) of those with the glyph's holes, and its score;
+    "?" below MIN_SCORE or where no digit has such holes."""
+    allowed = _allowed(mask)
+    scores = shape_scores(mask, tuple(DIGITS))
+    best = max((d for d in DIGITS if d in allowed), key=lambda d: scores[DIGITS.index(d)], default=None)
+    if best is None:
+        return "?", -1.0
+    score = float(scores[DIGITS.index(best)])
     return (best if score >= MIN_SCORE else "?"), score
 
 
