@@ -111,18 +111,13 @@ class Board:
 @lru_cache(maxsize=64)
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
     """Neighbours of every cell, indexed by r * cols + c; cached because shapes repeat."""
-    table = []
-    for r in range(rows):
-        for c in range(cols):
-            table.append(
-                tuple(
-                    (rr, cc)
-                    for rr in range(max(r - 1, 0), min(r + 2, rows))
-                    for cc in range(max(c - 1, 0), min(c + 2, cols))
-                    if (rr, cc) != (r, c)
-                )
-            )
-    return tuple(table)
+    return tuple(_around(rows, cols, r, c) for r in range(rows) for c in range(cols))
+
+
+def _around(rows: int, cols: int, r: int, c: int) -> tuple[Cell, ...]:
+    """The neighbours of cell (r, c) on a rows x cols board, row by row."""
+    return tuple((rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
+                 for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
 
 
 def around_count(mask: np.ndarray) -> np.ndarray:
@@ -146,9 +141,7 @@ TABLE_CELLS = 250_000  # boards up to this many cells get a cached table of ever
 def neighbours(shape: tuple[int, int], cell: Cell) -> tuple[Cell, ...]:
     rows, cols = shape
     if rows * cols > TABLE_CELLS:  # (a table of a 2 000 000-cell board took 11 s to build)
-        r, c = cell
-        return tuple((rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
-                     for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
+        return _around(rows, cols, *cell)
     return neighbour_table(rows, cols)[cell[0] * cols + cell[1]]
 
 

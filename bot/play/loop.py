@@ -257,21 +257,25 @@ class Player:
                 if stale >= STALE_BATCHES:
                     raise Stop(f"stopped safely: {err}, {stale} times in a row; "
                                f"last screenshot: {self.game_view.save_stop(image)}") from err
-                last = board
-                image, reading, board = self.game_view.look(None)
-                if board.shape != last.shape or not follows(last, board):
-                    return self._log("abandoned", start, clicks0)  # another game where it was found again
+                image, reading, board, same = self._read_again(board)
+                if not same:
+                    return self._log("abandoned", start, clicks0)
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
                     raise Stop(f"stopped safely: {err}; last screenshot: {self.game_view.save_stop(image)}") from err
-                last = board
-                image, reading, board = self.game_view.look(None)
-                if board.shape != last.shape or not follows(last, board):
+                image, reading, board, same = self._read_again(board)
+                if not same:
                     return self._log("abandoned", start, clicks0)
         self.record(image, board)
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board))
+
+    def _read_again(self, last: Board) -> tuple[np.ndarray, Reading, Board, bool]:
+        """The game read afresh after a dropped batch or a misread, and whether it is still the game
+        of `last` (another one may be where the game was found again)."""
+        image, reading, board = self.game_view.look(None)
+        return image, reading, board, board.shape == last.shape and follows(last, board)
 
     def _log(self, result: str, start: float, clicks0: int, bv: int | None = None) -> GameLog:
         return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv, self.shape)

@@ -361,10 +361,11 @@ def _off_centre(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -
     if not covered.size or high <= low:  # (a range wrapping past 360: no middle to measure from)
         return 0.0
     xs, ys = field.centres()
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
-    hues = [float(np.median(hsv[int(ys[r]) - 2:int(ys[r]) + 3, int(xs[c]) - 2:int(xs[c]) + 3, 0])) * 360 / 256
-            for r, c in covered[:: max(1, len(covered) // 200)]]
-    return min(1.0, abs(float(np.median(hues)) - (low + high) / 2) / ((high - low) / 2))
+    patches = np.stack([image[int(ys[r]) - 2:int(ys[r]) + 3, int(xs[c]) - 2:int(xs[c]) + 3]
+                        for r, c in covered[:: max(1, len(covered) // 200)]])  # 5 x 5 px at up to 200 tiles
+    hues = cv2.cvtColor(patches.reshape(-1, 5, 3), cv2.COLOR_BGR2HSV_FULL)[..., 0].reshape(len(patches), -1)
+    hue = float(np.median(np.median(hues, axis=1))) * 360 / 256
+    return min(1.0, abs(hue - (low + high) / 2) / ((high - low) / 2))
 
 
 def _within(image: np.ndarray, skins: list[Skin], box: tuple[int, int, int, int]) -> tuple[Calibration, Skin] | None:
