@@ -24,7 +24,7 @@ from bot.games.simulator import Game, Level
 from bot.imagefile import gif_frames
 from bot.learn.described import DescribedError, consistent, learn_described, look_json
 from bot.vision.calibrate import calibrate
-from bot.vision.described import Look
+from bot.vision.described import CellLook, Look, number_of
 from bot.vision.reader import read
 from bot.vision.skin import load_skin, load_skins
 from tests.modern_look import draw_modern
@@ -188,3 +188,17 @@ def test_a_gif_of_a_game_is_learnt_from_some_of_its_frames(tmp_path):
                  str(tmp_path / "t"), "--json"]) == 0
     skin = load_skin(tmp_path / "t" / "g")
     assert _wrong("win7_p1387h_f082", skin) == (0, 0)  # (frame 82 is not among those learnt from)
+
+
+def test_a_look_with_no_digit_colours_yet_reads_numbers_by_plain_shape_only():
+    """A look being learnt live knows no digit's colour until its first game opens one: ink on an
+    opened tile is then a number only by a plain shape, never a crash (CI, GNOME Mines learnt live)."""
+    look = Look.from_json({"covered": {"hue": [190, 245], "saturation": [0.3, 1]}, "opened": {"saturation": [0, 0.2]},
+                           "digits": {}, "unseen_digits": "shape"})
+    ground = np.array([230, 230, 230], np.float64)
+    speck = np.zeros((40, 40), bool)
+    speck[15:25, 12:30] = True  # a bar: no digit's plain shape
+    assert number_of(CellLook(ground, speck, np.array([40, 40, 160.0])), look) is None
+    two = np.zeros((80, 120), np.uint8)
+    cv2.putText(two, "2", (30, 65), cv2.FONT_HERSHEY_SIMPLEX, 2, 255, 6, cv2.LINE_AA)
+    assert number_of(CellLook(ground, two > 127, np.array([40, 120, 40.0])), look) == 2

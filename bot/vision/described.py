@@ -267,6 +267,8 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     if look.unseen_by_shape and clear not in look.digits and ranked[0] >= SURE_SHAPE \
             and ranked[0] - ranked[1] >= SURE_MARGIN:
         return clear  # (a known digit near in colour looks SURE_MARGIN less like it: it is not that one)
+    if not numbers:
+        return None  # a look still being learnt, no digit's colour known yet: only a plain shape above
     near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
     if not len(near):
         return None
