@@ -40,7 +40,7 @@ def main() -> int:
           f"{'counter':>9} {'s':>5}")
     for meta_path in sorted(folder.glob("*.json")):
         meta = json.loads(meta_path.read_text())
-        if meta.get("game") not in ("win7", "win10-app"):
+        if meta.get("game") not in ("win7", "win10-app", "arbiter"):
             continue
         truth = np.array([[CHAR_TO_CODE[c] for c in row] for row in meta["grid"]], np.int8)
         shot = cv2.imread(str(meta_path.with_suffix(".png")))

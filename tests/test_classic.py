@@ -113,3 +113,52 @@ def test_the_board_is_looked_for_in_the_game_s_window_first(tmp_path):
     assert fresh and (round(cal.left), round(cal.top)) == (fx2, fy2)
     cal, _, _ = locate(screen, SKINS, None, within=(0, 0, 60, 60))  # nothing there: the whole screen
     assert (round(cal.left), round(cal.top)) in ((fx1, fy1), (fx2, fy2))
+
+
+def _clone_sprites(folder) -> None:
+    """A classic clone's own face and LED font over the classic cells (Arbiter, Minesweeper X and
+    the web clones each draw theirs): a bigger smiley with upright eyes and a wide grin on its
+    button, square segments of even width, unlit ones plain dark red, no dither."""
+    import shutil
+
+    shutil.copytree(TEMPLATES / "classic", folder)
+    for kind in ("playing", "pressed", "won", "lost"):
+        img = np.full((24, 24, 3), 192, np.uint8)
+        img[0, :], img[:, 0], img[-1, :], img[:, -1] = 255, 255, 96, 96
+        cv2.circle(img, (12, 12), 10, (0, 0, 0), -1)
+        cv2.circle(img, (12, 12), 9, (0, 255, 255), -1)
+        if kind == "won":
+            img[8:11, 5:19] = 0
+        else:
+            img[7:11, 8], img[7:11, 15] = 0, 0
+        cv2.line(img, (7, 15), (17, 15), (0, 0, 0), 2)
+        cv2.imwrite(str(folder / f"face_{kind}.png"), img)
+    bars = {"a": (2, 1, 11, 3), "b": (9, 2, 11, 11), "c": (9, 12, 11, 21), "d": (2, 19, 11, 21),
+            "e": (1, 12, 3, 21), "f": (1, 2, 3, 11), "g": (2, 10, 11, 12)}
+    lit_of = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg",
+              "7": "abc", "8": "abcdefg", "9": "abcdfg", "minus": "g"}
+    for name, lit in lit_of.items():
+        img = np.zeros((23, 13, 3), np.uint8)
+        for seg, (x0, y0, x1, y1) in bars.items():
+            img[y0:y1, x0:x1] = (0, 0, 255) if seg in lit else (0, 0, 110)
+        cv2.imwrite(str(folder / f"digit_{name}.png"), img)
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.5, 2.0))
+def test_a_clone_with_its_own_face_and_led_font_is_read_with_the_classic_skin(tmp_path, scale):
+    """Every cell, the counter by its lit segments (bot.vision.led) and the face's state off the
+    board where only its yellow disc is seen (bot.vision.reader.has_disc); its own face matches
+    no drawn sprite, so the field is found by its cells where the face cannot place it."""
+    clone = tmp_path / "clone"
+    _clone_sprites(clone)
+    classic = next(s for s in SKINS if s.name == "classic")
+    for i, (cells, counter, face) in enumerate(boards(scale == 1.5)):
+        image, _ = draw_window(cells, counter, face, clone, at=(40 + 50 * i, 30))
+        if scale != 1.0:
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        cal, skin = calibrate(image, SKINS)
+        assert skin is classic and (cal.rows, cal.cols) == cells.shape
+        field = cal.with_pitch(skin)
+        reading = read(image, field, skin)
+        assert not reading.unknown.any() and np.array_equal(reading.codes, cells)
+        assert (reading.face, reading.counter) == (face, counter)

@@ -123,3 +123,42 @@ def test_unlabelled_pictures_give_no_board_that_contradicts_itself(name, capsys)
         assert "no advice" not in captured.out
     else:
         assert captured.err.startswith("error:") and "bug" not in captured.err
+
+
+# Minesweeper Arbiter: winmine's cells, its own smiley and its own seven-segment font. Read with the
+# classic skin: the counter by its lit segments, the face's state off the board where its disc is seen.
+ARBITER = sorted(p.stem for p in REAL.glob("arbiter_*.json")) if REAL.is_dir() else []
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5, 2.0))  # (the classic family is looked for from 100 %)
+@pytest.mark.parametrize("name", ARBITER)
+def test_arbiter_frames_are_read_exactly_with_the_classic_skin(name, scale):
+    meta = json.loads((REAL / f"{name}.json").read_text())
+    cells = np.array([[CHAR_TO_CODE[c] for c in row] for row in meta["grid"]], np.int8)
+    image = shot(name, scale)
+    cal, skin = calibrate(image, SKINS)
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert skin.name == "classic" and reading.framed and not reading.unknown.any()
+    assert np.array_equal(reading.codes, cells)
+    assert (reading.counter, reading.face) == (meta["counter"], meta["face"])
+
+
+def test_arbiter_gif_frames_never_read_wrong():
+    """The 155 frames of the game: each either refused (a held button, the face mid-redraw) or read
+    with every shown cell as the last frame shows it; most are read."""
+    from bot.errors import VisionError
+    from bot.imagefile import gif_frames
+
+    final = np.array([[CHAR_TO_CODE[c] for c in row]
+                      for row in json.loads((REAL / "arbiter_cahhbwy_f154.json").read_text())["grid"]], np.int8)
+    read_count = 0
+    for i, frame in enumerate(gif_frames(REAL / "arbiter_cahhbwy_sample_30x16_anim.gif")[::3]):
+        try:
+            cal, skin = calibrate(frame, SKINS)
+            board = read(frame, cal.with_pitch(skin), skin).board()
+        except VisionError:
+            continue
+        shown = board.cells != UNOPENED
+        assert np.array_equal(board.cells[shown], final[shown]), i * 3
+        read_count += 1
+    assert read_count >= 40  # of 52 (measured 45: the rest show a held button or a blank face)

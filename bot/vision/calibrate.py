@@ -149,16 +149,18 @@ def _blobs(image: np.ndarray, colour: tuple[int, int, int], memo: dict) -> np.nd
 
 
 def _disc_candidates(
-    image: np.ndarray, memo: dict, colour: tuple[int, int, int], off_x: int, off_y: int, side: int
+    image: np.ndarray, memo: dict, colour: tuple[int, int, int], off_x: int, off_y: int, side: int,
+    spread: float = 1.15,
 ) -> list[tuple[float, float, int, int]]:
     """Faces found by the colour of their disc: one colour test, a few ms.
 
-    The disc's size gives the scale to within a pixel; _refine_face makes it exact.
+    The disc's size gives the scale to within a pixel; _refine_face makes it exact. A clone's disc
+    has a size of its own: `spread` widens the sizes taken beyond the display's scales.
     """
     out = []
     for x, y, w, h, area in _blobs(image, colour, memo):
         scale = max(w, h) / side
-        if not (0.8 <= w / h <= 1.25 and SCALES[0] * 0.85 <= scale <= SCALES[-1] * 1.15 and area >= 0.4 * w * h):
+        if not (0.8 <= w / h <= 1.25 and SCALES[0] / spread <= scale <= SCALES[-1] * spread and area >= 0.4 * w * h):
             continue
         out.append((float(area), scale, round(x - off_x * scale), round(y - off_y * scale)))
     out.sort(reverse=True)
@@ -305,12 +307,34 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
             r for skin in skins
             if not skin.faceless and (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
         ]
+    if not found:  # a clone of a family's look with a face of its own (Arbiter): by its disc, or its cells
+        for skin in (s for s in skins if s.family and not s.faceless):
+            discs = [(c, disc) for disc in _discs(skin)
+                     for c in _disc_candidates(image, memo, *disc, spread=1.6)[:PEAKS]]
+            if (result := _under_a_disc(image, skin, discs)) or (result := _from_lattice(image, skin)):
+                found.append(result)
     if not found:
         raise VisionError("no Minesweeper board found in the image")
     # (equal reads: the skin drawn nearest its own size; a described look's score has its
     # off-centre share taken off already, bot.vision.calibrate._off_centre)
     found.sort(key=lambda item: (-round(item[0], 4), abs(math.log(item[1].scale))))
-    return found[0][1], found[0][2]
+    _, cal, skin = found[0]
+    if skin.family and not skin.faceless:
+        return _placed_by_cells(image, cal, skin)
+    return cal, skin
+
+
+def _placed_by_cells(image: np.ndarray, cal: Calibration, skin: Skin) -> tuple[Calibration, Skin]:
+    """A family skin's field as its face placed it, or as its cells' lattice places it where that
+    reads more cells. A clone's own face (Arbiter's sunglasses) can match our drawing weakly and a
+    pixel or two off: the field under it then leaves cells unread (22 of 480 at 200 %)."""
+    reading = read(image, cal.with_pitch(skin), skin)
+    if not reading.unknown.any():
+        return cal, skin
+    other = _from_lattice(image, skin)
+    if other is not None and other[0] > 1.0 - float(reading.unknown.mean()):
+        return other[1], skin
+    return cal, skin
 
 
 #: What a described look's score loses for tiles at the edge of its covered hues (_off_centre): less
@@ -321,7 +345,8 @@ OFF_CENTRE = 0.001
 
 
 def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Skin] | None:
-    """A skin without a face has no anchor but its field: found by structure (bot.vision.lattice: a board
+    """A skin without a face, or one whose face the game draws its own way, has no anchor but its
+    field: found by structure (bot.vision.lattice: a board
     whose every row and column holds a covered cell), then read with the skin, every cell of it."""
     try:
         lat = find_lattice(image)
@@ -332,8 +357,8 @@ def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Sk
     xs, ys = lat.offsets
     cal = Calibration(skin.name, lat.pitch / skin.cell, lat.left, lat.top, lat.rows, lat.cols, xs=xs, ys=ys)
     reading = read(image, cal.with_pitch(skin), skin)
-    if reading.unknown.mean() > 0.1 or not reading.framed:
-        return None
+    if reading.unknown.mean() > 0.1 or not reading.framed or reading.face is None:
+        return None  # (a face skin's face: one of its sprites, or a disc of its colour, bot.vision.reader)
     return 1.0 - float(reading.unknown.mean()), cal, skin
 
 
@@ -415,6 +440,36 @@ def _from_candidates(
             else:
                 cal = Calibration(skin.name, chrome, field.left, field.top, field.rows, field.cols, trial)
             return score * (1 - float(reading.unknown.mean())), cal, skin
+    return None
+
+
+#: How far (1x pixels) a clone's face may sit above or below ours, measured from the field's top:
+#: Arbiter's disc centre is 28.5 px above its field, our drawing's 27.
+DISC_DRIFT = (0, 1, -1, 2, -2, 3, -3)
+#: A field found under a disc that is not our face's scores this much of its share of cells read:
+#: below any face our sprites match.
+DISC_SCORE = 0.5
+
+
+def _under_a_disc(image: np.ndarray, skin: Skin, candidates: list[tuple[tuple[float, float, int, int], tuple]]
+                  ) -> tuple[float, Calibration, Skin] | None:
+    """The field under a face our sprites do not draw: a disc of the face's colour taken for the
+    face's centre (a clone's disc has its own size, so the display's scale comes from the cells),
+    the field grown under it at each display scale, a few pixels up or down. Each candidate comes
+    with the disc (colour, x, y, side in our sprite) it was found by."""
+    h, w = skin.face_sprites.shape[1:3]
+    for (_, scale, x, y), (_, off_x, off_y, side) in candidates:
+        cx, cy = x + (off_x + side / 2) * scale, y + (off_y + side / 2) * scale
+        for trial in sorted(SCALES, key=lambda s: abs(math.log(s / scale))):  # (the disc's size: a hint)
+            for drift in DISC_DRIFT:
+                field = _grow_field(image, skin, trial, cx - w / 2 * trial, cy - (h / 2 + drift) * trial)
+                if field is None or min(field.rows, field.cols) < MIN_SIDE:
+                    continue
+                field, reading = best_offset(image, skin, field)
+                if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
+                    continue
+                cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
+                return DISC_SCORE * (1 - float(reading.unknown.mean())), cal, skin
     return None
 
 

@@ -20,6 +20,7 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Boar
 from bot.errors import VisionError
 from bot.vision.described import framed as described_framed
 from bot.vision.described import read_described
+from bot.vision.led import read_led
 from bot.vision.panel import read_panel_counter
 from bot.vision.skin import Skin
 
@@ -366,7 +367,8 @@ def loose(
     new = list(dict.fromkeys(k for k in keys if k not in memo))
     if new:
         if len(memo) + len(new) > LOOSE_MEMO:
-            memo.clear()
+            memo.clear()  # (and every tile of this read judged anew: its known ones went too)
+            new = list(dict.fromkeys(keys))
         distinct = np.stack([np.frombuffer(k, tiles.dtype).reshape(tiles.shape[1:]) for k in new])
         t = _derived("loose", sprites, mask_key, lambda: _blurred(sprites, mask))
         for key, found, sure in zip(new, *_loose_distinct(distinct, sprites, t, mask), strict=True):
@@ -517,6 +519,38 @@ def _memo(kind: str, sprites: np.ndarray, image: np.ndarray, box: tuple[float, f
     return found
 
 
+#: How sure a face read off the board is where only its disc was seen (has_disc).
+DISC_CONFIDENCE = 0.5
+
+
+def has_disc(image: np.ndarray, box: tuple[float, float, float, float], colour: tuple[int, int, int] | None) -> bool:
+    """Whether a face's disc of `colour` sits at `box` (left, top, width, height), give or take a
+    quarter of the box: a round patch of that colour, filling at least 40 % of the box's width.
+
+    A family skin's faces are our drawing; a clone draws its own smiley (Arbiter's: another
+    yellow face on a button where winmine has its face). Where none of our sprites matches but
+    the disc is there, the face's state is read off the board (board_face): it says lost, won
+    and playing as surely, and only a held button's "pressed" face is not told apart."""
+    if colour is None:
+        return False
+    left, top, width, height = box
+    pad = width / 4
+    x0, y0 = max(0, int(left - pad)), max(0, int(top - pad))
+    x1, y1 = min(image.shape[1], int(left + width + pad)), min(image.shape[0], int(top + height + pad))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return False
+    mask = cv2.inRange(image[y0:y1, x0:x1], np.clip(np.array(colour) - 60, 0, 255),
+                       np.clip(np.array(colour) + 60, 0, 255))
+    count, _, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count < 2:
+        return False
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    _, _, w, h, area = (int(v) for v in stats[k])
+    cx, cy = centres[k][0] + x0, centres[k][1] + y0
+    return (0.75 <= w / h <= 1.33 and 0.4 * width <= w <= 1.1 * width and area >= 0.5 * w * h
+            and abs(cx - (left + width / 2)) <= width / 4 and abs(cy - (top + height / 2)) <= height / 4)
+
+
 def read_face(image: np.ndarray, field: Field, skin: Skin) -> tuple[str | None, float]:
     box = face_box(field, skin)
     return _memo("face", skin.face_sprites, image, box, field.scale_of_chrome(skin),
@@ -562,7 +596,20 @@ def _read_led(
     h, w = skin.digit_sprites.shape[1:3]
     side = field.left + (field.width if anchor == "right" else 0.0)
     whole = (side + offset[0] * scale, field.top + offset[1] * scale, w * skin.digits * scale, h * scale)
-    return _memo("led", skin.digit_sprites, image, whole, scale, lambda: _read_led_at(image, skin, whole, scale))
+    return _memo("led", skin.digit_sprites, image, whole, scale, lambda: _read_led_either(image, skin, whole, scale))
+
+
+def _read_led_either(
+    image: np.ndarray, skin: Skin, whole: tuple[float, float, float, float], scale: float
+) -> tuple[int | None, float]:
+    """By the skin's digit sprites, or by the segments lit (bot.vision.led) where they read none.
+    A family skin's digits are our drawing, and each clone draws its own seven-segment font
+    (Arbiter's matches none of ours): its segments come first."""
+    if skin.family:
+        value, sure = read_led(image, whole, skin.digits)
+        return (value, sure) if value is not None else _read_led_at(image, skin, whole, scale)
+    value, sure = _read_led_at(image, skin, whole, scale)
+    return (value, sure) if value is not None else read_led(image, whole, skin.digits)
 
 
 def _read_led_at(
@@ -704,6 +751,8 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
         face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), 1.0
     else:
         face, face_conf = read_face(image, field, skin)
+        if face is None and skin.family and has_disc(image, face_box(field, skin), skin.disc_bgr):
+            face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), DISC_CONFIDENCE
     counter, counter_conf = read_counter(image, field, skin)
     framed = frame_seen(image, field, skin)
     timer, _ = read_timer(image, field, skin)
