@@ -99,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--skin", action="append", help="only try this skin (repeatable)")
     play.add_argument("--learn", action=argparse.BooleanOptionalAction, default=True,
                       help="a look no skin knows is learnt on the spot (safe moves only), then played")
+    play.add_argument("--learn-in", metavar="TITLE",
+                      help="learn only in the window whose title holds this (without it: a window titled as a "
+                           "Minesweeper, in any language; no such window, no click)")
     play.add_argument("--templates", default=None, help="where skins are read from and learnt ones written")
     play.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # dry run: stop after N redraws (tests)
 
@@ -551,8 +554,10 @@ def cmd_play(args: argparse.Namespace) -> Exit:
         except NotFound:
             if not args.learn or options.dry_run:
                 raise
-            say("no look the bot knows is on the screen: learning this one from the game (safe moves only)")
-            options.skins = [*options.skins, _learn_on_sight(args, options, say)]
+            title, box = _window_to_learn(platform, args.learn_in)
+            say(f"no look the bot knows is on the screen: learning this one, in the window {title!r}, "
+                "from the game (safe moves only)")
+            options.skins = [*options.skins, _learn_on_sight(args, options, say, box)]
             play(options, say=say, logs=logs)
     except UserStop as err:  # the user's own choice: no error
         print(str(err), file=sys.stderr)
@@ -624,13 +629,30 @@ def _check_pixels(platform) -> None:
         raise BotError(problem)
 
 
-def _learn_on_sight(args: argparse.Namespace, options, say):
+def _window_to_learn(platform, named: str | None):
+    """The window a look no skin knows may be learnt in, by evidence that needs no click (every
+    probe of the learner is one): its title names a Minesweeper, or holds what the user named
+    with --learn-in. Else a Stop that says so, before any click."""
+    from bot.play.game_view import Stop
+
+    found = platform.minesweeper_window(named)
+    if found is not None:
+        return found
+    if named:
+        raise Stop(f"no look the bot knows is on the screen, and no window on view is titled {named!r}: "
+                   "nothing was clicked")
+    raise Stop("no look the bot knows is on the screen, and no window on view is titled as a Minesweeper to "
+               "learn one in: nothing was clicked (name the game's window: play --learn-in TITLE; or learn "
+               "its look: calibrate --learn)")
+
+
+def _learn_on_sight(args: argparse.Namespace, options, say, region):
     from pathlib import Path
 
     from bot.learn.first_sight import learn_on_sight
     from bot.places import learnt_root
 
-    return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say)
+    return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say, region)
 
 
 def _check_level(level_name: str, options: Options) -> Level:

@@ -176,3 +176,38 @@ def test_the_game_window_is_found_by_its_class_first():
         stdout = "WINDOW=1\nX=0\nY=0\nWIDTH=1\nHEIGHT=1\n"
 
     assert X11(run=lambda args, **kw: Tiny()).game_window() is None
+
+
+def test_a_look_is_learnt_only_in_a_window_titled_as_a_minesweeper():
+    """Every probe of the learner is a click: `play` learns only in a window that is a Minesweeper
+    by its title (any language, any case), or that the user named (--learn-in); the topmost wins."""
+    from bot.screen.platform import Platform, names_a_minesweeper
+
+    for title in ("Minesweeper", "Démineur", "Buscaminas", "扫雷", "Сапёр", "Mines", "xdémineur", "WineMine",
+                  "Minesweeper Arbiter", "MINESWEEPER X", "Campo minato", "마인", "지뢰 찾기"):
+        assert names_a_minesweeper(title) == (title != "마인"), title
+    for title in ("Calculator", "Untitled - Notepad", "tk", "meadow toy", "Spreadsheet", "Gimp"):
+        assert not names_a_minesweeper(title), title
+
+    class Desk(Platform):
+        def __init__(self, windows):
+            self.windows = windows
+
+        def titled_windows(self):
+            return self.windows
+
+    grid, game = Region(0, 0, 400, 400), Region(500, 0, 200, 250)
+    assert Desk([("Buttons", grid), ("Démineur", game)]).minesweeper_window() == ("Démineur", game)
+    assert Desk([("Buttons", grid)]).minesweeper_window() is None
+    assert Desk([("Buttons", grid)]).minesweeper_window("butt") == ("Buttons", grid)  # the user's name
+    assert Desk([("Buttons", grid), ("Démineur", game)]).minesweeper_window("nothing") is None
+
+    class Titled(FakeUser32):  # Windows: the game by its class, a localised title exactly
+        def FindWindowW(self, cls, title):
+            return self.hwnd if title == "Buscaminas" else 0
+
+    windll = FakeWindll()
+    windll.user32 = Titled(hwnd=7)
+    assert Windows(windll).minesweeper_window() == ("Buscaminas", Region(10, 20, 200, 300))
+    windll.user32 = FakeUser32(hwnd=0)
+    assert Windows(windll).minesweeper_window() is None

@@ -162,3 +162,16 @@ def test_a_clone_with_its_own_face_and_led_font_is_read_with_the_classic_skin(tm
         reading = read(image, field, skin)
         assert not reading.unknown.any() and np.array_equal(reading.codes, cells)
         assert (reading.face, reading.counter) == (face, counter)
+
+
+def test_grey_cells_and_a_smiley_without_an_led_counter_are_not_taken_for_the_classic_game():
+    """A look of grey raised cells with its own digits and a text counter (the toy game) is left to
+    the learner: cells and a yellow disc alone would read its fresh board, then stop at its first
+    number, where the learner would have learnt its digits."""
+    from bot.errors import VisionError
+    from bot.games.simulator import parse_level
+    from tests.toy_game import ToyGame
+
+    game = ToyGame(parse_level("9x9x10"), scale=1.0, at=(0, 0), seed=11, screen=(9 * 16 + 24, 9 * 16 + 67))
+    with pytest.raises(VisionError):
+        calibrate(game.grab(), SKINS)

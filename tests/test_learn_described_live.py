@@ -98,7 +98,8 @@ def test_play_learns_a_shaded_faceless_window_on_sight_then_plays(display, tmp_p
                 assert time.monotonic() < deadline and window.poll() is None, "the window never showed its field"
                 time.sleep(0.2)
         run = subprocess.run([sys.executable, "-m", "bot", "play", "--games", "3", "--templates", str(templates),
-                              "--profile", str(tmp_path / "p.json"), "--stop-key", "none"], cwd=tmp_path,
+                              "--profile", str(tmp_path / "p.json"), "--stop-key", "none",
+                              "--learn-in", "meadow toy"], cwd=tmp_path,  # (its title names no Minesweeper)
                              capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(root)})
         heard = list(canary.clicks)
     finally:
@@ -132,3 +133,44 @@ def test_a_grid_that_shows_no_numbers_is_not_clicked_on_and_on(tmp_path):
     with pytest.raises(LearnError):
         DescribedLearner(lambda: image, lambda tiles: Buttons()).run()
     assert len(clicks) <= 10
+
+
+def test_play_learns_nothing_in_a_window_not_titled_as_a_minesweeper(display, tmp_path):
+    """A grid no skin knows, in a window whose title names no Minesweeper ("meadow toy"): `play`
+    says so in one line and clicks nothing (the toy's picture is unchanged, a canary under
+    everything hears nothing)."""
+    import shutil
+
+    from bot.screen.capture import Screen
+    from bot.vision.skin import TEMPLATES
+    from bot.vision.tiles import find_tiles
+    from tests.catcher import Catcher
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    root = Path(__file__).resolve().parent.parent
+    canary = Catcher(below=True)
+    window = subprocess.Popen([sys.executable, "-m", "tests.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
+                               "--seed", "3", "--at", "150,120"], cwd=root)
+    try:
+        deadline = time.monotonic() + 60
+        with Screen() as screen:
+            while find_tiles(before := screen.grab()) is None:
+                assert time.monotonic() < deadline and window.poll() is None, "the window never showed its field"
+                time.sleep(0.2)
+            run = subprocess.run([sys.executable, "-m", "bot", "play", "--templates", str(templates),
+                                  "--profile", str(tmp_path / "p.json"), "--stop-key", "none"], cwd=tmp_path,
+                                 capture_output=True, text=True, timeout=300,
+                                 env={**os.environ, "PYTHONPATH": str(root)})
+            after = screen.grab()
+        heard = list(canary.clicks)
+    finally:
+        from bot.screen.xdisplay import stop_process
+
+        stop_process(window)
+        canary.close()
+    assert run.returncode == 1, run.stderr[-2000:]
+    errors = [line for line in run.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "titled as a Minesweeper" in errors[0] and "nothing was clicked" in errors[0]
+    assert "Traceback" not in run.stderr and heard == []
+    assert np.array_equal(before, after)  # not one cell pressed, flagged or opened

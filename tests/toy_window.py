@@ -28,6 +28,7 @@ def main() -> None:
     # The window is the toy's whole "screen": the game drawn at its top-left corner.
     game = ToyGame(level, scale=args.scale, at=(0, 0), seed=args.seed, screen=(width, height))
     root = tk.Tk()
+    root.title("Toy Minesweeper")  # a Minesweeper by its title: `play` may learn its look on sight
     root.overrideredirect(True)  # no decorations (there is no window manager in Xvfb anyway)
     x, y = (int(v) for v in args.at.split(","))
     shown = tk.Label(root, borderwidth=0, highlightthickness=0)

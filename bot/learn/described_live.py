@@ -24,6 +24,7 @@ from bot.errors import BotError, LearnError
 from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described, picture_cells
 from bot.learn.hands import Hands
 from bot.learn.start import NEW_GAME_KEYS
+from bot.screen.capture import Region
 from bot.solver.advice import advise
 from bot.vision.described import Look, boxes, cell_look, hsv_of, read_described
 from bot.vision.tiles import Tiles, find_tiles
@@ -205,16 +206,17 @@ class DescribedLearner:
 
 
 def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None,
-                         backend=None) -> DescribedLearnt:
-    """Learn the shaded look on the live screen, every click guarded by the field."""
-    from bot.learn.hands import Shifted
+                         backend=None, region: Region | None = None) -> DescribedLearnt:
+    """Learn the shaded look on the live screen, every click guarded by the field; only what lies
+    in `region` (the game's window) is looked at, where one is given."""
+    from bot.learn.hands import Shifted, within
     from bot.screen.actuator import Actuator, Target
 
-    origin = screen.monitors()[0]
+    origin = within(screen, region)
 
     def grab() -> np.ndarray:
         time.sleep(0.06)  # the game redraws a little after the event
-        return screen.grab_stable(timeout=2.0)
+        return screen.grab_stable(origin, timeout=2.0)
 
     def hands_for(tiles: Tiles) -> Hands:
         field = tiles.field

@@ -10,6 +10,9 @@ from __future__ import annotations
 import time
 from typing import Protocol
 
+from bot.errors import LearnError
+from bot.screen.capture import Region
+
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
 DOUBLE_CLICK = 0.55
 
@@ -22,6 +25,20 @@ class Hands(Protocol):
     def release(self, x: int, y: int) -> None: ...
     def key(self, x: int, y: int, combo: str) -> None: ...
     def move(self, x: int, y: int) -> None: ...
+
+
+def within(screen, region: Region | None) -> Region:
+    """What the learner looks at: the whole virtual screen, or `region` (the game's window) cut
+    to it. The learner's image then starts at this rectangle's corner (Shifted adds it back)."""
+    whole = screen.monitors()[0]
+    if region is None:
+        return whole
+    left, top = max(whole.left, region.left), max(whole.top, region.top)
+    right = min(whole.left + whole.width, region.left + region.width)
+    bottom = min(whole.top + whole.height, region.top + region.height)
+    if right - left < 24 or bottom - top < 24:
+        raise LearnError("the game's window is not on the screen")
+    return Region(left, top, right - left, bottom - top)
 
 
 class Shifted:

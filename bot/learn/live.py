@@ -26,7 +26,7 @@ import numpy as np
 from bot.errors import LearnError, VisionError
 from bot.learn.counter import CounterProbe
 from bot.learn.face import find_face
-from bot.learn.hands import Hands, Paced, Shifted
+from bot.learn.hands import Hands, Paced, Shifted, within
 from bot.learn.learnt import (
     FACES,
     NUMBERS,
@@ -40,6 +40,7 @@ from bot.learn.marks import Marks
 from bot.learn.rounds import Rounds, Seen
 from bot.learn.sight import Sight
 from bot.learn.start import NewGame, find_hover, undo_long_press, wait_for_field
+from bot.screen.capture import Region
 from bot.vision.lattice import Lattice
 from bot.vision.skin import Skin
 
@@ -173,16 +174,18 @@ class Learner:
 
 
 def learn_live(
-    screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None, backend=None, known: Skin | None = None
+    screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None, backend=None, known: Skin | None = None,
+    region: Region | None = None,
 ) -> Learnt:
-    """Learn from the game on the live screen, every click guarded by the field (and the face)."""
+    """Learn from the game on the live screen, every click guarded by the field (and the face);
+    only what lies in `region` (the game's window) is looked at, where one is given."""
     from bot.screen.actuator import Actuator, Target
 
-    origin = screen.monitors()[0]
+    origin = within(screen, region)
 
     def grab() -> np.ndarray:
         time.sleep(0.06)  # the game redraws a little after the event
-        return screen.grab_stable(timeout=2.0)
+        return screen.grab_stable(origin, timeout=2.0)
 
     def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
         box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)

@@ -68,6 +68,18 @@ class Platform:
         None (then the screen is searched as it is)."""
         return None
 
+    def titled_windows(self) -> list[tuple[str, Region]]:
+        """The windows on view with their titles, topmost first (where the system can list them)."""
+        return []
+
+    def minesweeper_window(self, named: str | None = None) -> tuple[str, Region] | None:
+        """The topmost window on view whose title holds `named` (any case), or, without a name,
+        whose title names a Minesweeper (MINESWEEPER_NAMES): its title and rectangle; else None."""
+        for title, box in self.titled_windows():
+            if (named.casefold() in title.casefold()) if named else names_a_minesweeper(title):
+                return title, box
+        return None
+
     def prepare_overlay(self, window: Any) -> None:
         """Make a Tk toplevel topmost and let clicks through to the game beneath it."""
         raise OverlayError(f"no overlay window on {sys.platform}")
@@ -93,6 +105,21 @@ X_KEYS = {"return": "Return", "escape": "Escape", "space": "space"}
 GAME_TITLES = ("Minesweeper", "マインスイーパ", "Minesweeper X", "WineMine")
 #: Their window classes on Windows: winmine.exe's (every language, XP's and NT 4's) and Wine's clone's.
 GAME_CLASSES = ("Minesweeper", "WineMine")
+#: What Minesweepers' windows are titled, in the languages Windows and the desktops ship them in:
+#: a window whose title holds one of these (any case) is a Minesweeper by evidence that needs no
+#: click, where a look no skin knows may be learnt (every probe of the learner is a click).
+MINESWEEPER_NAMES = (
+    "minesweeper", "mines", "winmine", "winemine", "mineur", "minegauler",  # English, GNOME, the clones
+    "buscaminas", "campo minato", "campo minado", "caça-minas", "mijnenveger", "minesveiper", "minestryger",
+    "röj", "miinaharava", "saper", "hledání min", "hľadanie mín", "aknakereső", "mayın tarlası", "minolovec",  # noqa: RUF001 (Turkish)
+    "сапёр", "сапер", "ναρκαλιευτής", "שולה המוקשים", "كاسحة الألغام", "扫雷", "踩地雷", "マインスイーパ",
+    "지뢰찾기", "지뢰 찾기",
+)
+
+
+def names_a_minesweeper(title: str) -> bool:
+    folded = title.casefold()
+    return any(name in folded for name in MINESWEEPER_NAMES)
 
 
 class Windows(Platform):
@@ -170,6 +197,17 @@ class Windows(Platform):
                 return cls or title
         return None
 
+    def titled_windows(self) -> list[tuple[str, Region]]:
+        """Windows' own Minesweepers by their class, then any window titled exactly as one of the
+        names (Windows titles its games by the name alone, in the system's language)."""
+        found = [(cls, box) for cls in GAME_CLASSES if (box := self.find_window(None, cls)) is not None]
+        for name in (*GAME_TITLES, *MINESWEEPER_NAMES):
+            for title in dict.fromkeys((name, name.title(), name.capitalize())):
+                box = self.find_window(title)
+                if box is not None:
+                    found.append((title, box))
+        return found
+
     def prepare_overlay(self, window: Any) -> None:
         # The key colour is see-through; WS_EX_TRANSPARENT sends every click to the window below.
         window.attributes("-transparentcolor", KEY_COLOUR)
@@ -209,6 +247,33 @@ class X11(Platform):
             return Region(int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
         except (KeyError, ValueError):
             return None
+
+    def titled_windows(self) -> list[tuple[str, Region]]:
+        """Every top-level window on view, topmost first, titled by its own name or, under a window
+        manager, its client's (the frame holds the client window, which holds the title)."""
+        try:
+            from Xlib import X
+
+            from bot.screen.xdisplay import connect
+
+            display = connect()
+        except Exception:  # no X connection: nothing to list
+            return []
+        try:
+            out = []
+            for child in reversed(display.screen().root.query_tree().children):
+                try:
+                    if child.get_attributes().map_state != X.IsViewable:
+                        continue
+                    g = child.get_geometry()
+                    title = _title_of(child, display)
+                except Exception:  # gone meanwhile
+                    continue
+                if title:
+                    out.append((title, Region(g.x, g.y, g.width, g.height)))
+            return out
+        finally:
+            display.close()
 
     def open_title(self, titles: list[str]) -> str | None:
         """One search for them all (xdotool's name pattern is a regular expression): a look at the
@@ -295,3 +360,22 @@ def current() -> Platform:
     if sys.platform.startswith("linux"):
         return X11()
     return Platform()
+
+
+def _title_of(window: Any, display: Any, depth: int = 2) -> str | None:
+    """A window's title (_NET_WM_NAME, else WM_NAME), or its first titled child's, `depth` levels down."""
+    net = display.intern_atom("_NET_WM_NAME")
+    utf8 = display.intern_atom("UTF8_STRING")
+    prop = window.get_full_property(net, utf8)
+    if prop is not None and prop.value:
+        value = prop.value
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+    name = window.get_wm_name()
+    if name:
+        return name.decode("latin-1") if isinstance(name, bytes) else str(name)
+    if depth:
+        for child in window.query_tree().children:
+            title = _title_of(child, display, depth - 1)
+            if title:
+                return title
+    return None

@@ -357,9 +357,18 @@ def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Sk
     xs, ys = lat.offsets
     cal = Calibration(skin.name, lat.pitch / skin.cell, lat.left, lat.top, lat.rows, lat.cols, xs=xs, ys=ys)
     reading = read(image, cal.with_pitch(skin), skin)
-    if reading.unknown.mean() > 0.1 or not reading.framed or reading.face is None:
-        return None  # (a face skin's face: one of its sprites, or a disc of its colour, bot.vision.reader)
+    if reading.unknown.mean() > 0.1 or not reading.framed or (not skin.faceless and not _a_clone(reading)):
+        return None
     return 1.0 - float(reading.unknown.mean()), cal, skin
+
+
+def _a_clone(reading: Reading) -> bool:
+    """Whether a board a family skin reads without its face's sprites is that family's game: framed,
+    a face (a disc of its colour where the face sits, bot.vision.reader) and the counter read by its
+    lit segments. Cells alone are not enough: a fresh board of grey raised tiles is many games' (a
+    toy drawn with its own digits and a text counter read as classic, then stopped at its first
+    number)."""
+    return reading.framed and reading.face is not None and reading.counter is not None
 
 
 def _from_tiles(image: np.ndarray, skin: Skin, tiles: Tiles) -> tuple[float, Calibration, Skin] | None:
@@ -435,6 +444,8 @@ def _from_candidates(
                 field, reading = _framed_inside(image, skin, field, reading)
             if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
                 continue
+            if reading.face_by_disc and not _a_clone(reading):
+                continue  # a face like ours that none of our sprites draws: taken with its LED counter only
             if chrome is None:
                 cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
             else:
@@ -466,7 +477,7 @@ def _under_a_disc(image: np.ndarray, skin: Skin, candidates: list[tuple[tuple[fl
                 if field is None or min(field.rows, field.cols) < MIN_SIDE:
                     continue
                 field, reading = best_offset(image, skin, field)
-                if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
+                if reading.unknown.mean() > 0.1 or not _a_clone(reading):
                     continue
                 cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
                 return DISC_SCORE * (1 - float(reading.unknown.mean())), cal, skin

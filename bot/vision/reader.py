@@ -119,6 +119,7 @@ class Reading:
     framed: bool = True  # the game's frame is seen on all four sides (frame_seen)
     timer: int | None = None  # seconds shown, where the skin knows the timer (never needed to play)
     counted: bool = True  # the skin knows a mine counter (a game may have none it can read)
+    face_by_disc: bool = False  # the face's state read off the board: no sprite matched, its disc was seen
 
     @property
     def complete(self) -> bool:
@@ -747,17 +748,19 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
         return _read_described(image, field, skin)
     codes, known, confidence = read_cells(image, field, skin)
     unknown = ~known | impossible_zeros(codes)
+    by_disc = False
     if skin.faceless:  # (only cells read for sure say so: an unread one counts as covered)
         face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), 1.0
     else:
         face, face_conf = read_face(image, field, skin)
-        if face is None and skin.family and has_disc(image, face_box(field, skin), skin.disc_bgr):
+        by_disc = face is None and skin.family and has_disc(image, face_box(field, skin), skin.disc_bgr)
+        if by_disc:
             face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), DISC_CONFIDENCE
     counter, counter_conf = read_counter(image, field, skin)
     framed = frame_seen(image, field, skin)
     timer, _ = read_timer(image, field, skin)
     return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed, timer,
-                   counted=bool(len(skin.digit_sprites)))
+                   counted=bool(len(skin.digit_sprites)), face_by_disc=by_disc)
 
 
 def board_face(codes: np.ndarray) -> str:
