@@ -384,3 +384,59 @@ def test_learning_goes_on_when_a_right_click_is_lost():
         learnt = Learner(game.grab, lambda lat, face, g=game: g, games=12, say=said.append).run()
         assert game.rights > max(lost), (lost, game.rights)
         assert {"unopened", "0", "1", "flag", "mine"} <= set(learnt.cells), (lost, said)
+
+
+class _CutScreen:
+    """A screen narrower than the game on it: the toy's desk grabbed up to `width` pixels."""
+
+    def __init__(self, toy: ToyGame, width: int, height: int) -> None:
+        self.toy, self.width, self.height = toy, width, height
+
+    def monitors(self):
+        from bot.screen.capture import Region
+
+        return [Region(0, 0, self.width, self.height)]
+
+    def grab(self, region=None, monitor: int = 0):
+        image = self.toy.grab()[: self.height, : self.width]
+        if region is not None:
+            image = image[region.top : region.top + region.height, region.left : region.left + region.width]
+        return image
+
+    def grab_stable(self, region=None, monitor: int = 0, timeout: float = 1.0):
+        return self.grab(region)
+
+
+@pytest.mark.parametrize(("width", "height", "side"), [(300, 600, "right"), (800, 220, "bottom")])
+def test_a_field_cut_by_the_screen_s_edge_is_never_learnt_nor_clicked(width, height, side):
+    """An Expert window running past the screen's edge: its visible part is a lattice of whole cells
+    that would be learnt as a smaller game (a 16 x 30 field as 12 x 27). The learner stops before
+    its first click, naming the edge."""
+    from bot.errors import LearnError
+    from bot.learn.live import learn_live
+
+    toy = ToyGame(Level(16, 30, 99), at=(20, 10), screen=(800, 600))
+    clicks: list = []
+
+    class Hands:
+        def __getattr__(self, name):
+            return lambda *args, **kw: clicks.append((name, args))
+
+    with pytest.raises(LearnError, match=f"screen's {side} edge"):
+        learn_live(_CutScreen(toy, width, height), games=2, backend=Hands())
+    assert clicks == [] and toy.clicks == []
+
+
+@pytest.mark.parametrize("level", [Level(9, 9, 10), Level(16, 30, 99)])
+def test_a_whole_window_flush_with_the_screen_s_edges_is_not_taken_for_a_cut_one(level):
+    """A game whose window fills the screen to its edges (ace-minesweeper opens at +0+0): its
+    frame, light like a cell's bevel but flat along the edge, is between its field and every edge."""
+    from bot.learn.hands import whole_on_screen
+    from bot.screen.capture import Region
+
+    size = (level.cols * 16 + 24, level.rows * 16 + 67)
+    toy = ToyGame(level, at=(0, 0), screen=size)
+    image = toy.grab()
+    lat = find_lattice(image)
+    assert (lat.rows, lat.cols) == (level.rows, level.cols)
+    whole_on_screen(lat.field, Region(0, 0, *size), Region(0, 0, *size), image)  # (raises where cut)

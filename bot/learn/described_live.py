@@ -209,7 +209,7 @@ def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] 
                          backend=None, region: Region | None = None) -> DescribedLearnt:
     """Learn the shaded look on the live screen, every click guarded by the field; only what lies
     in `region` (the game's window) is looked at, where one is given."""
-    from bot.learn.hands import Shifted, within
+    from bot.learn.hands import Shifted, whole_on_screen, within
     from bot.screen.actuator import Actuator, Target
 
     origin = within(screen, region)
@@ -220,6 +220,7 @@ def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] 
 
     def hands_for(tiles: Tiles) -> Hands:
         field = tiles.field
+        whole_on_screen(field, origin, screen.monitors()[0], screen.grab(origin))
         target = Target(field.left + origin.left, field.top + origin.top, field.pitch, tiles.rows, tiles.cols,
                         (0, 0, 0, 0), xs=field.xs, ys=field.ys)
         return Shifted(Actuator(target, backend), origin.left, origin.top)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from typing import Protocol
 
+import numpy as np
+
 from bot.errors import LearnError
 from bot.screen.capture import Region
 
@@ -39,6 +41,58 @@ def within(screen, region: Region | None) -> Region:
     if right - left < 24 or bottom - top < 24:
         raise LearnError("the game's window is not on the screen")
     return Region(left, top, right - left, bottom - top)
+
+
+def whole_on_screen(field, origin: Region, whole: Region, image: np.ndarray) -> None:
+    """LearnError where the field found in `image` (grabbed from `origin`) may run past a side of
+    the screen: the lattice keeps only whole cells, so a field cut there is a smaller game in
+    every way but one (a 16 x 30 field learnt as 12 x 27 on a 640 x 400 screen). Cut means less
+    than a cell's room left to that side, and there either no pixel at all or the start of one
+    more cell (the strip beyond the edge alike the same strip of the cells along it, rising and
+    falling cell by cell), where a whole game shows its frame (flat along the edge, though its
+    bevel may be as light as a cell's)."""
+    left, top = round(field.left), round(field.top)
+    right, bottom = round(field.left + field.width), round(field.top + field.height)
+    pitch = round(field.pitch)
+    room = {"left": origin.left + left - whole.left, "top": origin.top + top - whole.top,
+            "right": whole.left + whole.width - (origin.left + right),
+            "bottom": whole.top + whole.height - (origin.top + bottom)}
+    box = (left, top, right, bottom)
+    cut = [side for side, gap in room.items()
+           if gap < 2 or (gap < pitch and _more_cells(image, side, min(gap, pitch // 2), box, pitch))]
+    if cut:
+        raise LearnError(f"the field runs to the screen's {' and '.join(cut)} edge: part of the game may be off "
+                         "the screen; move its window fully onto it")
+
+
+#: Mean difference (0-255) under which the strip beyond a field's edge is the start of more cells.
+MORE_CELLS = 12.0
+
+
+def _more_cells(image: np.ndarray, side: str, depth: int, box: tuple[int, int, int, int], pitch: int) -> bool:
+    """Whether the `depth` pixels beyond the field's `side` look like the same strip of the field's
+    own cells on that side: the start (or end) of another row or column of cells."""
+    left, top, right, bottom = box
+    if side == "right":
+        beyond, own = image[top:bottom, right : right + depth], image[top:bottom, right - pitch : right - pitch + depth]
+    elif side == "bottom":
+        beyond = image[bottom : bottom + depth, left:right]
+        own = image[bottom - pitch : bottom - pitch + depth, left:right]
+    elif side == "left":
+        beyond, own = image[top:bottom, left - depth : left], image[top:bottom, left + pitch - depth : left + pitch]
+    else:
+        beyond, own = image[top - depth : top, left:right], image[top + pitch - depth : top + pitch, left:right]
+    if beyond.size == 0 or beyond.shape != own.shape:
+        return True  # nothing of the frame to be seen there
+    along = 0 if side in ("left", "right") else 1  # the axis that runs along the edge
+    flat = _along(beyond, along).std() < 0.5 * max(_along(own, along).std(), 1.0)
+    return not flat and float(np.abs(beyond.astype(np.int16) - own.astype(np.int16)).mean()) < MORE_CELLS
+
+
+def _along(strip: np.ndarray, axis: int) -> np.ndarray:
+    """The strip's brightness along the edge (averaged across it): a frame's is flat, a row of
+    cells' rises and falls with every cell's bevel or gap."""
+    return strip.astype(np.float32).mean(axis=2).mean(axis=1 - axis)
 
 
 class Shifted:

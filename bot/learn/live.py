@@ -26,7 +26,7 @@ import numpy as np
 from bot.errors import LearnError, VisionError
 from bot.learn.counter import CounterProbe
 from bot.learn.face import find_face
-from bot.learn.hands import Hands, Paced, Shifted, within
+from bot.learn.hands import Hands, Paced, Shifted, whole_on_screen, within
 from bot.learn.learnt import (
     FACES,
     NUMBERS,
@@ -190,6 +190,7 @@ def learn_live(
     def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
         box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)
         field = lat.field
+        whole_on_screen(field, origin, screen.monitors()[0], screen.grab(origin))
         target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box,
                         xs=field.xs, ys=field.ys)
         return Shifted(Actuator(target, backend), origin.left, origin.top)
