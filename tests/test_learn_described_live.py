@@ -135,6 +135,7 @@ def test_a_grid_that_shows_no_numbers_is_not_clicked_on_and_on(tmp_path):
     assert len(clicks) <= 10
 
 
+@pytest.mark.full
 def test_play_learns_nothing_in_a_window_not_titled_as_a_minesweeper(display, tmp_path):
     """A grid no skin knows, in a window whose title names no Minesweeper ("meadow toy"): `play`
     says so in one line and clicks nothing (the toy's picture is unchanged, a canary under
