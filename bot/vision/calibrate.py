@@ -307,11 +307,12 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
             r for skin in skins
             if not skin.faceless and (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
         ]
-    if not found:  # a clone of a family's look with a face of its own (Arbiter): by its disc, or its cells
+    if not found:  # a clone of a family's look with a face of its own (Arbiter): under its disc, or by
+        # its cells where a disc is seen (no disc, no face: the fallback costs a picture with no board nothing)
         for skin in (s for s in skins if s.family and not s.faceless):
             discs = [(c, disc) for disc in _discs(skin)
                      for c in _disc_candidates(image, memo, *disc, spread=1.6)[:PEAKS]]
-            if (result := _under_a_disc(image, skin, discs)) or (result := _from_lattice(image, skin)):
+            if discs and ((result := _under_a_disc(image, skin, discs)) or (result := _from_lattice(image, skin))):
                 found.append(result)
     if not found:
         raise VisionError("no Minesweeper board found in the image")
