@@ -307,12 +307,12 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
             r for skin in skins
             if not skin.faceless and (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
         ]
-    if not found:  # a clone of a family's look with a face of its own (Arbiter): under its disc, or by
-        # its cells where a disc is seen (no disc, no face: the fallback costs a picture with no board nothing)
+    if not found:  # a clone of a family's look with a face of its own (Arbiter): under its disc (no
+        # disc, no face: the fallback costs a picture with no board nothing)
         for skin in (s for s in skins if s.family and not s.faceless):
             discs = [(c, disc) for disc in _discs(skin)
                      for c in _disc_candidates(image, memo, *disc, spread=1.6)[:PEAKS]]
-            if discs and ((result := _under_a_disc(image, skin, discs)) or (result := _from_lattice(image, skin))):
+            if discs and (result := _under_a_disc(image, skin, discs)):
                 found.append(result)
     if not found:
         raise VisionError("no Minesweeper board found in the image")
@@ -473,8 +473,13 @@ def _under_a_disc(image: np.ndarray, skin: Skin, candidates: list[tuple[tuple[fl
     for (_, scale, x, y), (_, off_x, off_y, side) in candidates:
         cx, cy = x + (off_x + side / 2) * scale, y + (off_y + side / 2) * scale
         for trial in sorted(SCALES, key=lambda s: abs(math.log(s / scale))):  # (the disc's size: a hint)
+            pitch = skin.cell * trial
             for drift in DISC_DRIFT:
-                field = _grow_field(image, skin, trial, cx - w / 2 * trial, cy - (h / 2 + drift) * trial)
+                face_top = cy - (h / 2 + drift) * trial
+                top = face_top - skin.face_offset[1] * trial
+                if min(_cell_distance(image, skin, trial, cx - k * pitch / 2, top) for k in (1, 2)) > 2 * EDGE_DISTANCE:
+                    continue  # no cell at all under the disc there: not worth growing a field
+                field = _grow_field(image, skin, trial, cx - w / 2 * trial, face_top)
                 if field is None or min(field.rows, field.cols) < MIN_SIDE:
                     continue
                 field, reading = best_offset(image, skin, field)
