@@ -79,3 +79,46 @@ def test_the_check_catches_an_import_upstream(tmp_path: Path) -> None:
     checked, wrong = violations(tmp_path)
     assert checked == 2
     assert sorted(wrong) == ["bot.board imports bot.solver.rules", "bot.solver.guess imports bot.vision.reader"]
+
+
+def cycles(root: Path) -> list[list[str]]:
+    """Module import cycles under `root` (a `bot` folder), imports inside functions included: each
+    cycle once, as the modules round it."""
+    modules = {".".join(["bot", *p.relative_to(root).with_suffix("").parts]).removesuffix(".__init__"): p
+               for p in root.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        targets = set()
+        for target in _imports(path):
+            for k in range(len(target), 1, -1):  # `from bot.x import y`: module bot.x.y, else bot.x
+                if ".".join(target[:k]) in modules:
+                    targets.add(".".join(target[:k]))
+                    break
+        graph[name] = targets - {name}
+    found, seen = [], set()
+
+    def walk(node: str, path: list[str]) -> None:
+        for nxt in sorted(graph[node]):
+            if nxt in path:
+                ring = path[path.index(nxt):]
+                key = frozenset(ring)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(ring)
+            elif len(path) < 12:
+                walk(nxt, [*path, nxt])
+
+    for start in sorted(graph):
+        walk(start, [start])
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert not cycles(BOT), cycles(BOT)
+
+
+def test_the_circle_check_finds_one(tmp_path: Path) -> None:
+    (tmp_path / "screen").mkdir()
+    (tmp_path / "screen" / "actuator.py").write_text("def f():\n    from bot.screen.xmouse import g\n")
+    (tmp_path / "screen" / "xmouse.py").write_text("from bot.screen.actuator import f\n")
+    assert cycles(tmp_path) == [["bot.screen.actuator", "bot.screen.xmouse"]]

@@ -5,6 +5,7 @@ window, `play` meeting it learns it on sight and plays on."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -73,42 +74,57 @@ def test_no_field_of_tiles_is_refused_without_a_click(tmp_path):
     assert clicks == []
 
 
-@pytest.mark.full
-def test_play_learns_a_shaded_faceless_window_on_sight_then_plays(display, tmp_path: Path):
-    """`play` on the meadow game in a real window (Xvfb): no skin knows it, the pixel learner gives
-    up, the described one learns it by playing, then the games asked for are played, F2 starting
-    each; no click lands beside the window (a canary under everything hears any)."""
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _play(tmp_path: Path, *args: str, timeout: float) -> subprocess.CompletedProcess:
+    """`play` as a user runs it, with a copy of the shipped skins (a learnt look is written there)."""
     import shutil
 
-    from bot.screen.capture import Screen
     from bot.vision.skin import TEMPLATES
+
+    templates = tmp_path / "templates"
+    if not templates.exists():
+        shutil.copytree(TEMPLATES, templates)
+    return subprocess.run([sys.executable, "-m", "bot", "play", "--templates", str(templates), "--profile",
+                           str(tmp_path / "p.json"), "--stop-key", "none", *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+@contextlib.contextmanager
+def _meadow_window():
+    """The meadow game in a window of its own, titled "meadow toy" (no Minesweeper's name), over a
+    canary that hears any click beside it; yields the canary once the field shows."""
+    from bot.screen.capture import Screen
+    from bot.screen.xdisplay import stop_process
     from bot.vision.tiles import find_tiles
     from tests.catcher import Catcher
 
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
-    root = Path(__file__).resolve().parent.parent
     canary = Catcher(below=True)
     window = subprocess.Popen([sys.executable, "-m", "tests.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
-                               "--seed", "3", "--at", "150,120"], cwd=root)
+                               "--seed", "3", "--at", "150,120"], cwd=ROOT)
     try:
         deadline = time.monotonic() + 60
         with Screen() as screen:
             while find_tiles(screen.grab()) is None:
                 assert time.monotonic() < deadline and window.poll() is None, "the window never showed its field"
                 time.sleep(0.2)
-        run = subprocess.run([sys.executable, "-m", "bot", "play", "--games", "3", "--templates", str(templates),
-                              "--profile", str(tmp_path / "p.json"), "--stop-key", "none",
-                              "--learn-in", "meadow toy"], cwd=tmp_path,  # (its title names no Minesweeper)
-                             capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(root)})
-        heard = list(canary.clicks)
+        yield canary
     finally:
-        from bot.screen.xdisplay import stop_process
-
         stop_process(window)
         canary.close()
+
+
+@pytest.mark.full
+def test_play_learns_a_shaded_faceless_window_on_sight_then_plays(display, tmp_path: Path):
+    """`play` on the meadow game in a real window (Xvfb): no skin knows it, the pixel learner gives
+    up, the described one learns it by playing, then the games asked for are played, F2 starting
+    each; no click lands beside the window (a canary under everything hears any)."""
+    with _meadow_window() as canary:
+        run = _play(tmp_path, "--games", "3", "--learn-in", "meadow toy", timeout=900)  # (no Minesweeper's title)
+        heard = list(canary.clicks)
     assert run.returncode == 0, run.stderr[-2000:]
-    assert "by their colours and shapes" in run.stderr and (templates / "learnt" / "skin.json").exists()
+    assert "by their colours and shapes" in run.stderr and (tmp_path / "templates" / "learnt" / "skin.json").exists()
     lines = run.stdout.splitlines()
     assert lines[0].startswith("game result") and len(lines) == 5  # header, three games, totals
     assert heard == []
@@ -140,36 +156,13 @@ def test_play_learns_nothing_in_a_window_not_titled_as_a_minesweeper(display, tm
     """A grid no skin knows, in a window whose title names no Minesweeper ("meadow toy"): `play`
     says so in one line and clicks nothing (the toy's picture is unchanged, a canary under
     everything hears nothing)."""
-    import shutil
-
     from bot.screen.capture import Screen
-    from bot.vision.skin import TEMPLATES
-    from bot.vision.tiles import find_tiles
-    from tests.catcher import Catcher
 
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
-    root = Path(__file__).resolve().parent.parent
-    canary = Catcher(below=True)
-    window = subprocess.Popen([sys.executable, "-m", "tests.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
-                               "--seed", "3", "--at", "150,120"], cwd=root)
-    try:
-        deadline = time.monotonic() + 60
-        with Screen() as screen:
-            while find_tiles(before := screen.grab()) is None:
-                assert time.monotonic() < deadline and window.poll() is None, "the window never showed its field"
-                time.sleep(0.2)
-            run = subprocess.run([sys.executable, "-m", "bot", "play", "--templates", str(templates),
-                                  "--profile", str(tmp_path / "p.json"), "--stop-key", "none"], cwd=tmp_path,
-                                 capture_output=True, text=True, timeout=300,
-                                 env={**os.environ, "PYTHONPATH": str(root)})
-            after = screen.grab()
+    with _meadow_window() as canary, Screen() as screen:
+        before = screen.grab()
+        run = _play(tmp_path, timeout=300)
+        after = screen.grab()
         heard = list(canary.clicks)
-    finally:
-        from bot.screen.xdisplay import stop_process
-
-        stop_process(window)
-        canary.close()
     assert run.returncode == 1, run.stderr[-2000:]
     errors = [line for line in run.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "titled as a Minesweeper" in errors[0] and "nothing was clicked" in errors[0]

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import BotError
+from bot.screen.failsafe import failsafe_points
+from bot.screen.failsafe import monitor_boxes as _monitors
 
 PAUSE = 0.0  # WineMine queues events; the loop waits for the frame to settle after each batch
 
@@ -178,25 +180,6 @@ class Actuator:
             self.key(*self.target.cell_centre((self.target.rows // 2, self.target.cols // 2)), self.target.new_game_key)
             return
         self._press(*self.target.face_centre(), "left")
-
-
-def failsafe_points(monitors: list[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
-    """The four corners of every monitor (left, top, width, height, in desktop pixels): the
-    fail-safe works wherever the user throws the mouse, not only on the main screen (pyautogui's own
-    points are the main screen's corners)."""
-    return sorted({(x, y) for left, top, width, height in monitors
-                   for x in (left, left + width - 1) for y in (top, top + height - 1)})
-
-
-def _monitors() -> list[tuple[int, int, int, int]]:
-    """Every monitor's rectangle, as mss sees them (none if it cannot say)."""
-    try:
-        import mss
-
-        with mss.MSS() as grabber:
-            return [(m["left"], m["top"], m["width"], m["height"]) for m in grabber.monitors[1:]]
-    except Exception:
-        return []
 
 
 def _translate(err: Exception) -> None:

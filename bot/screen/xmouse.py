@@ -45,9 +45,9 @@ class X11Mouse:
         self.X, self.xtest = X, xtest
         self.root = self.display.screen().root
         self.size = (self.display.screen().width_in_pixels, self.display.screen().height_in_pixels)
-        from bot.screen.actuator import _monitors, failsafe_points  # the root's corners, and every monitor's
+        from bot.screen.failsafe import failsafe_points, monitor_boxes  # the root's corners, and every monitor's
 
-        self.corners = set(failsafe_points([(0, 0, *self.size), *_monitors()]))
+        self.corners = set(failsafe_points([(0, 0, *self.size), *monitor_boxes()]))
         # No window there (it moved off the point since the screen was grabbed): every press is
         # refused (WindowMoved) and the game looked for again, never pyautogui's unchecked clicks.
         self.window = self._top_at(*inside)
