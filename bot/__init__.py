@@ -2,14 +2,6 @@
 
 __version__ = "0.1.0"
 
-import os as _os
-
-# The matrices here are small (a board against a few sprites): one BLAS thread is faster than a
-# pool, and leaves the other cores to the game and the screen grabs. Only effective when this
-# package is imported before numpy, as `python -m bot` does.
-for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    _os.environ.setdefault(_name, "1")
-
 
 def solve(text: str, mines: int | None = None, rules: str = "safe", deadline: float | None = 5.0) -> dict:
     """The advice for a text grid, as `python -m bot solve --json` prints it: `rows`, `cols`,

@@ -132,7 +132,16 @@ def run() -> None:
     sys.exit(main())
 
 
+def _one_blas_thread() -> None:
+    """The matrices here are small (a board against a few sprites): one BLAS thread is faster than
+    a pool, and leaves the other cores to the game and the screen grabs. Set for the command's own
+    process, before numpy is first imported (a program importing `bot` keeps its own setting)."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _one_blas_thread()
     args = build_parser().parse_args(argv)
     try:
         return int(COMMANDS[args.command](args))

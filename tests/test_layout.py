@@ -122,3 +122,16 @@ def test_the_circle_check_finds_one(tmp_path: Path) -> None:
     (tmp_path / "screen" / "actuator.py").write_text("def f():\n    from bot.screen.xmouse import g\n")
     (tmp_path / "screen" / "xmouse.py").write_text("from bot.screen.actuator import f\n")
     assert cycles(tmp_path) == [["bot.screen.actuator", "bot.screen.xmouse"]]
+
+
+def test_importing_bot_changes_nothing_in_the_environment() -> None:
+    """A program that imports the library keeps its own settings (the CLI sets one BLAS thread for
+    its own process only), and the CLI's module loads no numpy before it has set it."""
+    import subprocess
+    import sys
+
+    code = ("import os, sys; before = dict(os.environ); import bot, bot.cli; "
+            "print(dict(os.environ) == before, 'numpy' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=BOT.parent, check=True)
+    assert run.stdout.split() == ["True", "False"]
