@@ -450,3 +450,24 @@ def test_a_game_without_a_counter_is_played_knowing_its_total(tmp_path, monkeypa
     play(options, desk, lambda target: Actuator(target, desk), logs=logs)
     assert len(logs) == 2 and {g.result for g in logs} <= {"won", "lost"}
     assert totals and set(totals) == {told}, totals
+
+
+@pytest.mark.parametrize("how", ["lost", "won"])
+def test_a_game_finished_before_the_bot_started_is_followed_by_a_new_one(tmp_path, how):
+    """The user lost (or won) a game, then launched the bot: the finished board is no game to play
+    nor to count; the bot starts a new game by the face and plays the games asked for."""
+    from bot.games.simulator import Game
+
+    desk = FakeDesk(BEGINNER, seed=3)
+    game: Game = desk.game
+    game.open((4, 4))
+    if how == "lost":
+        game.open(tuple(int(v) for v in np.argwhere(game.mine)[0]))
+    else:
+        for cell in np.argwhere(~game.mine):
+            game.open(tuple(int(v) for v in cell))
+    assert game.status == how
+    logs, meant = run(desk, tmp_path, games=2)
+    assert len(logs) == 2 and all(g.result in ("won", "lost") for g in logs), logs
+    assert desk.games == 3  # the finished one, then two new ones started by the bot
+    assert not desk.misses and desk.clicks == meant
