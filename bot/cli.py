@@ -132,6 +132,19 @@ def run() -> None:
     sys.exit(main())
 
 
+def _templates(args: argparse.Namespace) -> Path | None:
+    """--templates: the one folder skins are read from and learnt ones written to; None: the shipped
+    skins and the user's learnt ones (bot.places)."""
+    return Path(args.templates) if getattr(args, "templates", None) else None
+
+
+def _learnt_root(args: argparse.Namespace) -> Path:
+    """Where a look learnt now is written: --templates, else the user's learnt skins."""
+    from bot.places import learnt_root
+
+    return _templates(args) or learnt_root()
+
+
 def _one_blas_thread() -> None:
     """The matrices here are small (a board against a few sprites): one BLAS thread is faster than
     a pool, and leaves the other cores to the game and the screen grabs. Set for the command's own
@@ -320,7 +333,7 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
     with Screen() as screen:
         monitor = screen.monitors()[0]
         image = screen.grab()
-    skins = load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin)
+    skins = load_skins(_templates(args), names=args.skin)
     cal, skin, fresh = locate(image, skins, Path(args.profile))
     field = cal.with_pitch(skin)
     found = {"skin": skin.name, "scale": cal.scale, "field": _field_dict(field), "profile": args.profile,
@@ -340,14 +353,13 @@ def _learn(args: argparse.Namespace) -> Exit:
     from bot.learn.described import DescribedLearnt, write_described
     from bot.learn.first_sight import learn_look
     from bot.learn.live import write_skin
-    from bot.places import learnt_root
     from bot.screen.platform import current
     from bot.vision.calibrate import Calibration, save_profile
     from bot.vision.skin import load_skin
 
     names, say = _learn_target(args)
     current().prepare()
-    folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
+    folder = _learnt_root(args) / names[0]
     known = load_skin(folder) if (folder / "skin.json").exists() else None  # learn on from an earlier run
     learnt = learn_look(say, games=args.games, known=known)
     if isinstance(learnt, DescribedLearnt):
@@ -373,7 +385,6 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
     from bot.learn.described import DescribedError, learn_described, write_described
     from bot.learn.live import write_skin
     from bot.learn.pictures import PicturesError, learn_pictures
-    from bot.places import learnt_root
     from bot.vision.skin import load_skins
 
     names, say = _learn_target(args)
@@ -396,7 +407,7 @@ def _learn_pictures(args: argparse.Namespace) -> Exit:
             lossless.append((path.name, image))
     if not named:
         raise BotError(f"no screenshots in {args.pictures!r}")
-    folder = (Path(args.templates) if args.templates else learnt_root()) / names[0]
+    folder = _learnt_root(args) / names[0]
     try:  # the skins known, for where the field is (never the one being written)
         skins = [s for s in load_skins() if s.folder is None or s.folder.resolve() != folder.resolve()]
     except VisionError:
@@ -500,7 +511,7 @@ def _play_options(args: argparse.Namespace):
     if args.games < 1:
         raise BotError(f"--games must be at least 1, got {args.games}")
     try:
-        skins = load_skins(**({"root": Path(args.templates)} if args.templates else {}), names=args.skin)
+        skins = load_skins(_templates(args), names=args.skin)
     except VisionError:
         if not args.learn or args.dry_run:
             raise
@@ -656,12 +667,9 @@ def _window_to_learn(platform, named: str | None):
 
 
 def _learn_on_sight(args: argparse.Namespace, options, say, region):
-    from pathlib import Path
-
     from bot.learn.first_sight import learn_on_sight
-    from bot.places import learnt_root
 
-    return learn_on_sight(Path(args.templates) if args.templates else learnt_root(), options.profile, say, region)
+    return learn_on_sight(_learnt_root(args), options.profile, say, region)
 
 
 def _check_level(level_name: str, options: Options) -> Level:
