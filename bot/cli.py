@@ -694,59 +694,15 @@ def cmd_demo(args: argparse.Namespace) -> Exit:
     return Exit.OK if run_demo(args.games, args.levels.split(","), args.screenshot) else Exit.FAILED
 
 
-#: Screenshots larger than this many pixels are refused before they are decoded (three 4K screens
-#: side by side are 25 million): a huge image would take minutes and gigabytes to search.
-MAX_PIXELS = 64_000_000
 
 
 def _load_image(path: str):
-    """The image at path as BGR, and whether its format is lossy (bot.vision.lossy), or a one-line error:
-    no library's own warnings on the terminal."""
-    import cv2
-    import numpy as np
-    from PIL import Image
-
-    try:
-        with Image.open(path) as header:  # reads the size only
-            width, height = header.size
-            fmt = header.format
-    except FileNotFoundError as err:
-        raise BotError(f"cannot read image {path!r}: {err.strerror}") from err
-    except (OSError, ValueError, Image.DecompressionBombError):
-        width = height = 0  # not an image PIL knows, or a broken header: let OpenCV decide below
-        fmt = None
-    if width * height > MAX_PIXELS:
-        raise BotError(f"{path!r} is {width}x{height} pixels; screenshots up to {MAX_PIXELS // 1_000_000} million "
-                       "pixels are read: crop it to the game's window")
-    try:
-        data = np.fromfile(path, dtype=np.uint8)
-    except OSError as err:
-        raise BotError(f"cannot read image {path!r}: {err.strerror}") from err
-    with _quiet_stderr():  # libpng writes its own complaints about a corrupt file to the terminal
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise VisionError(f"{path!r} is not a readable image (corrupt, truncated or not an image)")
+    """The screenshot at path as BGR, and whether its format is lossy (bot.vision.lossy)."""
+    from bot.imagefile import load_screenshot
     from bot.vision.lossy import LOSSY_FORMATS
 
+    image, fmt = load_screenshot(path)
     return image, fmt in LOSSY_FORMATS
-
-
-@contextlib.contextmanager
-def _quiet_stderr():
-    """File descriptor 2 sent to /dev/null for the duration: C libraries print there directly."""
-    try:
-        saved = os.dup(2)
-    except OSError:  # no stderr at all
-        yield
-        return
-    try:
-        with open(os.devnull, "w") as null:
-            sys.stderr.flush()
-            os.dup2(null.fileno(), 2)
-            yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def _read_text(path: str) -> str:
