@@ -180,6 +180,7 @@ def test_learning_stops_cleanly_when_the_window_moves():
         assert on_field or on_face
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_window_at_the_screen_edge():
     """ace-minesweeper opens at +0+0: the strip round its face is cut by the screen's top edge
     (the learner once crashed there, slicing the face's surroundings off the screen)."""
@@ -192,6 +193,7 @@ def test_learning_a_window_at_the_screen_edge():
     assert {"unopened", "0", "1", "mine", "exploded"} <= set(learnt.cells)
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_game_won_only_with_every_mine_flagged():
     """ace-minesweeper: the last safe cell opened, the game goes on until every mine is flagged.
     The learner once guessed a proven mine there, lost, and took that loss for a win (its dead
@@ -206,6 +208,7 @@ def test_learning_a_game_won_only_with_every_mine_flagged():
 
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_game_whose_face_never_shows_a_win():
     """Minegauler keeps its playing face on a win and flags the mines itself: the board alone says
     the game is over. The learner once stopped there ("every cell is open or flagged and the game
@@ -219,6 +222,7 @@ def test_learning_a_game_whose_face_never_shows_a_win():
     assert "won" not in learnt.faces and {"playing", "pressed", "lost"} <= set(learnt.faces)
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_field_stretched_to_its_window():
     """GNOME Mines spreads its window's spare pixels over the first rows and columns: cells 48 or
     49 px, no one pitch. The lattice of one pitch found no board there ("the largest grid of
@@ -240,6 +244,7 @@ def test_learning_a_field_stretched_to_its_window():
             assert (x - xs[c], y - ys[r]) == (8, 8), (x, y, button)
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_game_without_a_face():
     """GNOME Mines has no face: nothing above the field changes while a cell is held, a new game
     starts with a key (its Ctrl+R), a loss shows on the board alone (mines scattered over it, far
@@ -263,6 +268,7 @@ def test_learning_a_game_without_a_face():
         assert np.array_equal(learnt.cells[name], game.cells[int(name) if code is None else code]), name
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_a_bait_on_the_last_mine_of_a_game_won_without_a_face_is_left_alone():
     """A bait flag that play then proves a mine is no wrong flag: with every safe cell open, GNOME
     Mines is won, shows nothing and takes no more clicks. The learner once took every bait for
@@ -275,6 +281,7 @@ def test_a_bait_on_the_last_mine_of_a_game_won_without_a_face_is_left_alone():
     assert "game 1: won" in said and game.restarted[0] == "won", said
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_gnome_mines_look_alike():
     """All of GNOME Mines at once: stretched cells, no face (Ctrl+R), a covered cell lit under the
     pointer, so the pointer must rest off the cells (else the lit look is taken for a new one and
@@ -322,6 +329,7 @@ def test_learning_marks_a_few_pixels_apart_in_a_game_that_ignores_double_clicks(
     assert np.array_equal(learnt.cells["question"], game.cells[-3])
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_game_that_opens_a_start_area_itself():
     """xdemineur opens the area of a 0 in every new game before any click: no board is ever fresh.
     The field is found whole (not the largest all-covered part of it), the opened looks are
@@ -363,6 +371,7 @@ def test_lattice_crosses_lines_a_start_area_opened_whole(scale):
         assert abs(lat.left - game.field[0] * scale) <= 0.5 and abs(lat.top - game.field[1] * scale) <= 0.5, (seed, lat)
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_a_game_that_paints_its_face_after_its_cells():
     """WineMine on a loaded machine painted the won board (mines flagged) before the won face: the
     learner saw every safe cell open with the game going on, and took the bait's flag off a won
@@ -375,6 +384,7 @@ def test_learning_a_game_that_paints_its_face_after_its_cells():
     assert {"won", "lost", "playing"} <= set(learnt.faces)
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_learning_goes_on_when_a_right_click_is_lost():
     """A right-click lost on the way (a loaded machine) is sent again where a mark must change
     the cell; a bait whose flag never came, opened by play since, has no flag to take off."""

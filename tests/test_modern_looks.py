@@ -142,6 +142,7 @@ class FrozenWinDesk(ModernDesk):
         return frame, (fx, fy)
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_a_win_whose_mines_stay_covered_and_take_no_flag_is_counted(tmp_path: Path):
     """Every safe cell open, the mines left covered, flags refused: the bot's flags change nothing,
     so the game is logged won and the next one started (it clicked those flags for ever)."""
@@ -193,6 +194,7 @@ class DialogPlatform:
         return True
 
 
+@pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
 def test_a_game_ended_under_its_own_dialog_is_counted_and_the_dialog_answered(tmp_path: Path, monkeypatch):
     """The board hidden by the game's end dialog: the game's result is the dialog's, the dialog is
     answered with its key (a new game: "Play again"), and play goes on; nothing clicked outside."""
