@@ -261,12 +261,13 @@ class X11(Platform):
             return []
         try:
             out = []
+            atoms = display.intern_atom("_NET_WM_NAME"), display.intern_atom("UTF8_STRING")
             for child in reversed(display.screen().root.query_tree().children):
                 try:
                     if child.get_attributes().map_state != X.IsViewable:
                         continue
                     g = child.get_geometry()
-                    title = _title_of(child, display)
+                    title = _title_of(child, atoms)
                 except Exception:  # gone meanwhile
                     continue
                 if title:
@@ -362,11 +363,10 @@ def current() -> Platform:
     return Platform()
 
 
-def _title_of(window: Any, display: Any, depth: int = 2) -> str | None:
-    """A window's title (_NET_WM_NAME, else WM_NAME), or its first titled child's, `depth` levels down."""
-    net = display.intern_atom("_NET_WM_NAME")
-    utf8 = display.intern_atom("UTF8_STRING")
-    prop = window.get_full_property(net, utf8)
+def _title_of(window: Any, atoms: tuple[int, int], depth: int = 2) -> str | None:
+    """A window's title (_NET_WM_NAME, else WM_NAME), or its first titled child's, `depth` levels
+    down; `atoms`: _NET_WM_NAME and UTF8_STRING, looked up once for all windows."""
+    prop = window.get_full_property(*atoms)
     if prop is not None and prop.value:
         value = prop.value
         return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
@@ -375,7 +375,7 @@ def _title_of(window: Any, display: Any, depth: int = 2) -> str | None:
         return name.decode("latin-1") if isinstance(name, bytes) else str(name)
     if depth:
         for child in window.query_tree().children:
-            title = _title_of(child, display, depth - 1)
+            title = _title_of(child, atoms, depth - 1)
             if title:
                 return title
     return None

@@ -20,7 +20,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import VisionError
 from bot.vision.lattice import find_lattice
-from bot.vision.reader import Field, Reading, read, read_cells, resample
+from bot.vision.reader import Field, Reading, colour_blobs, read, read_cells, resample
 from bot.vision.skin import Skin
 from bot.vision.tiles import Tiles, find_tiles
 
@@ -141,10 +141,7 @@ def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, 
 def _blobs(image: np.ndarray, colour: tuple[int, int, int], memo: dict) -> np.ndarray:
     """Bounding boxes and areas of the patches of one colour (shared by skins with that colour)."""
     if colour not in memo:
-        lo = np.clip(np.array(colour) - 60, 0, 255)
-        hi = np.clip(np.array(colour) + 60, 0, 255)
-        count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.inRange(image, lo, hi), connectivity=8)
-        memo[colour] = stats[1:count]
+        memo[colour] = colour_blobs(image, colour)[0]
     return memo[colour]
 
 
@@ -319,23 +316,18 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     # (equal reads: the skin drawn nearest its own size; a described look's score has its
     # off-centre share taken off already, bot.vision.calibrate._off_centre)
     found.sort(key=lambda item: (-round(item[0], 4), abs(math.log(item[1].scale))))
-    _, cal, skin = found[0]
-    if skin.family and not skin.faceless:
-        return _placed_by_cells(image, cal, skin)
-    return cal, skin
+    return found[0][1], found[0][2]
 
 
-def _placed_by_cells(image: np.ndarray, cal: Calibration, skin: Skin) -> tuple[Calibration, Skin]:
-    """A family skin's field as its face placed it, or as its cells' lattice places it where that
-    reads more cells. A clone's own face (Arbiter's sunglasses) can match our drawing weakly and a
-    pixel or two off: the field under it then leaves cells unread (22 of 480 at 200 %)."""
-    reading = read(image, cal.with_pitch(skin), skin)
-    if not reading.unknown.any():
-        return cal, skin
+def _placed_by_cells(image: np.ndarray, skin: Skin, cal: Calibration, reading: Reading) -> Calibration:
+    """A family skin's field as its face placed it (`reading` its read there), or as its cells'
+    lattice places it where that reads more cells. A clone's own face (Arbiter's sunglasses) can
+    match our drawing weakly and a pixel or two off: the field under it then leaves cells unread
+    (22 of 480 at 200 %)."""
+    if not skin.family or not reading.unknown.any():
+        return cal
     other = _from_lattice(image, skin)
-    if other is not None and other[0] > 1.0 - float(reading.unknown.mean()):
-        return other[1], skin
-    return cal, skin
+    return other[1] if other is not None and other[0] > 1.0 - float(reading.unknown.mean()) else cal
 
 
 #: What a described look's score loses for tiles at the edge of its covered hues (_off_centre): less
@@ -347,8 +339,8 @@ OFF_CENTRE = 0.001
 
 def _from_lattice(image: np.ndarray, skin: Skin) -> tuple[float, Calibration, Skin] | None:
     """A skin without a face, or one whose face the game draws its own way, has no anchor but its
-    field: found by structure (bot.vision.lattice: a board
-    whose every row and column holds a covered cell), then read with the skin, every cell of it."""
+    field: found by structure (bot.vision.lattice: a board whose every row and column holds a
+    covered cell), then read with the skin, every cell of it."""
     try:
         lat = find_lattice(image)
     except VisionError:
@@ -451,7 +443,7 @@ def _from_candidates(
                 cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
             else:
                 cal = Calibration(skin.name, chrome, field.left, field.top, field.rows, field.cols, trial)
-            return score * (1 - float(reading.unknown.mean())), cal, skin
+            return score * (1 - float(reading.unknown.mean())), _placed_by_cells(image, skin, cal, reading), skin
     return None
 
 
@@ -485,7 +477,8 @@ def _under_a_disc(image: np.ndarray, skin: Skin, candidates: list[tuple[tuple[fl
                 field, reading = best_offset(image, skin, field)
                 if reading.unknown.mean() > 0.1 or not _a_clone(reading):
                     continue
-                cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
+                cal = _placed_by_cells(image, skin, Calibration(skin.name, trial, field.left, field.top, field.rows,
+                                                                field.cols), reading)
                 return DISC_SCORE * (1 - float(reading.unknown.mean())), cal, skin
     return None
 

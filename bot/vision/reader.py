@@ -522,6 +522,17 @@ def _memo(kind: str, sprites: np.ndarray, image: np.ndarray, box: tuple[float, f
 
 #: How sure a face read off the board is where only its disc was seen (has_disc).
 DISC_CONFIDENCE = 0.5
+#: A disc's pixels: within this of its colour in every channel (a scaled display blends its rim).
+DISC_TOLERANCE = 60
+
+
+def colour_blobs(image: np.ndarray, colour: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The patches of one colour (within DISC_TOLERANCE): their OpenCV stats rows (left, top, width,
+    height, area) and centres."""
+    lo = np.clip(np.array(colour) - DISC_TOLERANCE, 0, 255)
+    hi = np.clip(np.array(colour) + DISC_TOLERANCE, 0, 255)
+    count, _, stats, centres = cv2.connectedComponentsWithStats(cv2.inRange(image, lo, hi), connectivity=8)
+    return stats[1:count], centres[1:count]
 
 
 def has_disc(image: np.ndarray, box: tuple[float, float, float, float], colour: tuple[int, int, int] | None) -> bool:
@@ -540,12 +551,10 @@ def has_disc(image: np.ndarray, box: tuple[float, float, float, float], colour: 
     x1, y1 = min(image.shape[1], int(left + width + pad)), min(image.shape[0], int(top + height + pad))
     if x1 - x0 < 4 or y1 - y0 < 4:
         return False
-    mask = cv2.inRange(image[y0:y1, x0:x1], np.clip(np.array(colour) - 60, 0, 255),
-                       np.clip(np.array(colour) + 60, 0, 255))
-    count, _, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    if count < 2:
+    stats, centres = colour_blobs(image[y0:y1, x0:x1], colour)
+    if not len(stats):
         return False
-    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    k = int(np.argmax(stats[:, cv2.CC_STAT_AREA]))
     _, _, w, h, area = (int(v) for v in stats[k])
     cx, cy = centres[k][0] + x0, centres[k][1] + y0
     return (0.75 <= w / h <= 1.33 and 0.4 * width <= w <= 1.1 * width and area >= 0.5 * w * h
