@@ -52,7 +52,6 @@ def test_an_unknown_key_is_refused_with_a_reason(xdotool):
 def test_ctrl_c_waits_for_the_loop_to_ask_then_stops_it():
     """The first Ctrl-C only sets a flag; the loop's next `check` (before a click) raises it; the
     handler it replaced is back once closed (bot.play.interrupt)."""
-    import os
     import signal
 
     from bot.play.interrupt import SafeInterrupt
@@ -61,8 +60,7 @@ def test_ctrl_c_waits_for_the_loop_to_ask_then_stops_it():
     ctrl_c = SafeInterrupt()
     try:
         assert ctrl_c.check() is False
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.01)  # (delivered to the main thread at its next step: no KeyboardInterrupt here)
+        signal.raise_signal(signal.SIGINT)  # (delivered at once, to this thread: no KeyboardInterrupt here)
         with pytest.raises(KeyboardInterrupt):
             ctrl_c.check()
     finally:
