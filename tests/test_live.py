@@ -268,33 +268,6 @@ def test_window_moved_then_closed_mid_game(display, tmp_path: Path):
     assert all(left <= x < left + 480 and top - 28 <= y < top + 256 for x, y, _ in late)
 
 
-def cover(box: tuple[int, int, int, int], seconds: float) -> None:
-    """Another window over the game for a while, then gone."""
-    with Catcher(box):
-        time.sleep(seconds)
-
-
-@pytest.mark.full
-def test_covered_for_a_second_then_resumes(display, tmp_path: Path):
-    recorder = Recording()
-    outcome: dict = {}
-    with WineGame(Level(16, 30, 99), x=60, y=60) as game, Screen() as screen:
-        game.drawn()
-        left, top = field_of(game)
-        player = play_in_background(screen, recorder, 3, tmp_path, outcome)
-        time.sleep(1.5)
-        start = time.monotonic()
-        cover((left + 100, top + 40, 200, 150), 1.0)
-        end = time.monotonic()
-        player.join(timeout=120)
-    assert not player.is_alive()
-    assert len(outcome.get("logs", [])) == 3  # it waited, then went on to finish every game
-    for (x, y, _), when in zip(recorder.clicks, recorder.times):
-        assert left <= x < left + 480 and top - 28 <= y < top + 256
-        on_cover = left + 100 <= x < left + 300 and top + 40 <= y < top + 190
-        assert not (on_cover and start + 0.05 < when < end), "clicked the window that covered the game"
-
-
 @pytest.mark.full
 def test_learning_winemine_with_no_templates(display, tmp_path: Path):
     """calibrate --learn on the real game, the shipped WineMine sprites unused: a Beginner run, then a

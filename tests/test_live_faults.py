@@ -123,6 +123,22 @@ def test_covered_and_left_stops_safely_with_no_click_on_the_cover(canary, tmp_pa
     assert "stopped safely" in run.outcome.get("stop", ""), run.outcome
 
 
+def test_covered_for_a_second_then_resumes(canary, tmp_path: Path):
+    """A window over the field for a second, then gone: no click reaches it (each click is checked
+    in the same X server grab that makes it), and the bot plays on once the game shows again."""
+    with WineGame(EXPERT, x=60, y=60) as game, Screen() as screen:
+        run = _start(game, tmp_path, screen)
+        left, top, _, _ = run.field_box()
+        with Catcher((left + 100, top + 40, 200, 150)) as cover:
+            time.sleep(1.0)  # (the fault itself: how long the cover stays)
+        played = len(run.logs)
+        assert run.wait_for(lambda: len(run.logs) >= played + 2, 180), run.outcome
+        run.enough.set()
+        run.finish()
+    _clean(run, canary)
+    assert cover.clicks == [], cover.clicks
+
+
 def test_killed_game_stops_safely(canary, tmp_path: Path):
     """The game killed mid-run, with a minute's patience for a hidden game: the bot sees that its
     window is gone and stops at once, saying so, rather than waiting for it."""

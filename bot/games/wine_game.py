@@ -117,7 +117,7 @@ def _run(args: list[str], timeout: float = 60) -> str:
             prefix = _prefix()
             hint = (f" (the Wine prefix {prefix} was made before wine32 was installed: "
                     f"rm {prefix}/.update-timestamp; wine64 wineboot -u)")
-        raise BotError(f"{' '.join(args[:3])} failed: {done.stderr.strip()[:200]}{hint}")
+        raise BotError(f"{' '.join(args[:3])} failed (exit {done.returncode}): {done.stderr.strip()[:200]}{hint}")
     return done.stdout
 
 
@@ -170,7 +170,14 @@ def configure(level: Level, marks: bool = True, x: int = 40, y: int = 40, best_t
         "AlreadyPlayed": 1,  # XP's winmine writes its defaults over all of these on a first run
     }
     args = ["wine", "cmd", "/c", " & ".join(f"reg add {KEY} /v {k} /t REG_DWORD /d {v} /f" for k, v in values.items())]
-    _run(args, timeout=120)
+    for attempt in range(3):  # idempotent; seen failing once, silently, right after a killed game
+        try:
+            _run(args, timeout=120)
+            break
+        except BotError:
+            if attempt == 2:
+                raise
+            time.sleep(1.0)
     folder = _windows_folder()
     if folder.is_dir():
         ini = "[Minesweeper]\r\n" + "".join(f"{k}={v}\r\n" for k, v in values.items())
