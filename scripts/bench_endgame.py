@@ -28,8 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games import bench
 from bot.games.simulator import Game, Level, parse_level
-from bot.solver import endgame, guess
+from bot.solver import endgame
 from bot.solver.advice import Advice
+from bot.solver.policy import Policy
 from bot.solver.rules import build_problem
 
 UNLIMITED = {"limit": 10**6, "nodes_limit": 10**9}  # the search that values the picks
@@ -39,8 +40,7 @@ def _larger(task: tuple[Level, int, int, int, int, int, int]) -> dict[str, float
     """One game played by the bot with the smaller search; at each position only the larger search
     takes, the exact chance its pick gains over the bot's."""
     level, seed, index, low, high, nodes, own_nodes = task
-    guess.MAX_LAYOUTS = low or 1e-300  # (0: the bot plays without its search)
-    endgame.MAX_LAYOUTS, endgame.NODES = low, own_nodes
+    policy = Policy(max_layouts=low, nodes=own_nodes)  # (0 layouts: the bot plays without its search)
     tally = {"positions": 0, "solved": 0, "changed": 0, "worse": 0, "gain": 0.0, "seconds": 0.0, "slowest": 0.0}
 
     def judge(game: Game, advice: Advice) -> None:
@@ -65,7 +65,7 @@ def _larger(task: tuple[Level, int, int, int, int, int, int]) -> dict[str, float
                 tally["gain"] += pick[1] - played[1]
                 tally["worse"] += pick[1] < played[1] - 1e-12
 
-    bench.play_game(level, "safe", bench.game_seed(seed, index), judge)
+    bench.play_game(level, "safe", bench.game_seed(seed, index), judge, policy=policy)
     return tally
 
 
@@ -103,7 +103,7 @@ def main() -> None:
               f"({1000 * total['gain'] / args.games:.3f} a thousand games); search time {total['seconds']:.1f} s "
               f"in all, {1000 * total['seconds'] / args.games:.1f} ms a game, slowest {slowest:.2f} s")
         return
-    guess.MAX_LAYOUTS = 1e-300  # play with the secondary-safety guess only
+    alone = Policy(max_layouts=0)  # play with the secondary-safety guess only
     gains: list[float] = []
     counts = {"positions": 0, "worse": 0}
 
@@ -118,7 +118,7 @@ def main() -> None:
 
     for i in range(args.games):
         gains.append(0.0)
-        bench.play_game(level, "safe", bench.game_seed(args.seed, i), compare)
+        bench.play_game(level, "safe", bench.game_seed(args.seed, i), compare, policy=alone)
     positions, worse = counts["positions"], counts["worse"]
     print(f"{args.level}: {args.games} games, {positions} endgame positions, exact chance to win gained "
           f"{100 * float(np.mean(gains)):.4f} points a game on average; search pick worse at {worse}")

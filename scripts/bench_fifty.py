@@ -19,28 +19,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.board import Cell
 from bot.games import bench
 from bot.games.simulator import Game, Level, parse_level
-from bot.solver import chains
 from bot.solver.advice import Advice
+from bot.solver.chains import unavoidable_pairs
+from bot.solver.policy import Policy
 from bot.solver.rules import build_problem
 
-TAKE_AT_ONCE = True
-_listed = chains.unavoidable_pairs
 
-
-def _rule_switch(problem, mines):
-    return _listed(problem, mines) if TAKE_AT_ONCE else []
-
-
-chains.unavoidable_pairs = _rule_switch
-
-
-def _play(task: tuple[Level, int, int]) -> tuple[bool, bool]:
-    """(won with the coin taken out, met an unavoidable pair)."""
-    level, seed, index = task
+def _play(task: tuple[Level, int, int, bool]) -> tuple[bool, bool]:
+    """(won with the coin taken out, met an unavoidable pair); pairs taken at once or not."""
+    level, seed, index, at_once = task
     pairs: list[frozenset[Cell]] = []
 
     def no_coin(game: Game, advice: Advice) -> Cell | None:
-        for pair in _listed(build_problem(game.board()), advice.mines):  # unavoidable stays so
+        for pair in unavoidable_pairs(build_problem(game.board()), advice.mines):  # unavoidable stays so
             if pair not in pairs:
                 pairs.append(pair)
         for pair in pairs:
@@ -48,12 +39,11 @@ def _play(task: tuple[Level, int, int]) -> tuple[bool, bool]:
                 return next(cell for cell in pair if not game.mine[cell])
         return None
 
-    record = bench.play_game(level, "safe", bench.game_seed(seed, index), no_coin)
+    record = bench.play_game(level, "safe", bench.game_seed(seed, index), no_coin, policy=Policy(pairs=at_once))
     return record.won, bool(pairs)
 
 
 def main() -> None:
-    global TAKE_AT_ONCE
     parser = argparse.ArgumentParser()
     parser.add_argument("--level", default="expert")
     parser.add_argument("--games", type=int, default=5000)
@@ -63,9 +53,8 @@ def main() -> None:
     level = parse_level(args.level)
     results = {}
     for at_once in (True, False):
-        TAKE_AT_ONCE = at_once  # forked workers see it
-        tasks = [(level, args.seed, i) for i in range(args.games)]
-        with get_context("fork").Pool(max(1, args.jobs)) as pool:
+        tasks = [(level, args.seed, i, at_once) for i in range(args.games)]
+        with get_context().Pool(max(1, args.jobs)) as pool:
             results[at_once] = pool.map(_play, tasks, chunksize=20)
     rule, later = results[True], results[False]
     only_rule = sum(a[0] and not b[0] for a, b in zip(rule, later))

@@ -11,7 +11,7 @@ from bot.games import bench
 from bot.games.simulator import Game, parse_level
 from bot.solver import chains, guess
 from bot.solver.advice import Advice
-from bot.solver.endgame import MAX_LAYOUTS
+from bot.solver.policy import Policy
 from bot.solver.probability import log_count, probabilities
 from bot.solver.rules import Problem, Rule, build_problem, fix
 
@@ -67,7 +67,7 @@ def assert_a_fair_coin(problem: Problem, one: frozenset, other: frozenset) -> No
     assert math.isclose(log_count(fix(problem, other, one)), total - math.log(2), abs_tol=1e-9)
 
 
-def test_a_chain_down_the_edge_and_a_diagonal_square_are_found_and_guessed_first(monkeypatch) -> None:
+def test_a_chain_down_the_edge_and_a_diagonal_square_are_found_and_guessed_first() -> None:
     for grid, ways in ((LEFT_EDGE, ({(2, 0), (4, 1)}, {(2, 1), (4, 0)})),
                        (SQUARE, ({(11, 12), (12, 13)}, {(11, 13), (12, 12)}))):
         board = parse_grid(grid, mines=99)
@@ -77,10 +77,10 @@ def test_a_chain_down_the_edge_and_a_diagonal_square_are_found_and_guessed_first
         found = chains.unavoidable_chains(problem, mines)
         assert [set(map(frozenset, f)) for f in found] == [set(map(frozenset, ways))]
         assert_a_fair_coin(problem, *found[0])
-        monkeypatch.setattr(guess, "CHAINS", False)
-        before = guess.choose_guess(board, problem, _grid(board, problem), mines, probabilities(problem).log_layouts)
-        monkeypatch.setattr(guess, "CHAINS", True)
-        after = guess.choose_guess(board, problem, _grid(board, problem), mines, probabilities(problem).log_layouts)
+        log_layouts = probabilities(problem).log_layouts
+        grid = _grid(board, problem)
+        before = guess.choose_guess(board, problem, grid, mines, log_layouts, policy=Policy(chains=False))
+        after = guess.choose_guess(board, problem, grid, mines, log_layouts)
         assert before not in ways[0] | ways[1] and after in ways[0] | ways[1]
 
 
@@ -122,61 +122,3 @@ def test_every_chain_met_in_simulated_games_is_a_fair_coin() -> None:
     for index in range(150):
         bench.play_game(level, "safe", bench.game_seed(8, index), before_guess=check)
     assert met >= 5, met
-
-
-# Expert games (seed 9) whose positions hold chains joined by a pseudo link.
-PSEUDO_GAMES = (15, 60, 146, 157, 180, 297)
-
-
-def _pseudo_positions() -> list:
-    """(board, problem, mines, links) at each guess of PSEUDO_GAMES where a pseudo link is met."""
-    level = parse_level("expert")
-    met = []
-
-    def check(game: Game, advice: Advice) -> None:
-        if not game.placed:
-            return None
-        board = game.board()
-        problem = build_problem(board)
-        mines = proven_mines(problem)
-        if not chains.unavoidable_pairs(problem, mines) and not chains.unavoidable_chains(problem, mines):
-            links = chains.pseudo_links(problem, mines)
-            if links:
-                met.append((board, problem, mines, links))
-        return None
-
-    for index in PSEUDO_GAMES:
-        bench.play_game(level, "safe", bench.game_seed(9, index), before_guess=check)
-    return met
-
-
-def test_each_pseudo_link_met_is_as_likely_a_mine_either_way_and_only_in_one_way() -> None:
-    """The joined chain's two ways hold in as many layouts each; each cell of the pseudo link is a
-    mine in its own way's layouts and in no other (so no safer than a coin, and no riskier than
-    later, when the rest of the board has taught all it can)."""
-    positions = _pseudo_positions()
-    assert len(positions) >= 6, len(positions)
-    for _, problem, _, links in positions:
-        odds = probabilities(problem)
-        total = log_count(problem)
-        for (p, q), one, other in links:
-            ways = log_count(fix(problem, one, other)), log_count(fix(problem, other, one))
-            assert math.isclose(*ways, abs_tol=1e-9)
-            share = math.exp(ways[0] - total)
-            assert share <= 0.5 + 1e-9
-            assert math.isclose(odds.cells[p], share, abs_tol=1e-9) and math.isclose(odds.cells[q], share, abs_tol=1e-9)
-            assert (p in one) != (q in one)
-
-
-def test_pseudo_links_are_guessed_first_when_on(monkeypatch) -> None:
-    """Unless few layouts are left (the exact search then decides the whole game's chance)."""
-    monkeypatch.setattr(guess, "PSEUDO_LINKS", True)
-    many = 0
-    for board, problem, mines, links in _pseudo_positions():
-        log_layouts = probabilities(problem).log_layouts
-        if log_layouts <= math.log(MAX_LAYOUTS):
-            continue
-        many += 1
-        pick = guess.choose_guess(board, problem, _grid(board, problem), mines, log_layouts)
-        assert pick in {cell for pair, _, _ in links for cell in pair}
-    assert many >= 2, many

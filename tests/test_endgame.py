@@ -123,16 +123,13 @@ def test_a_long_nearly_settled_frontier_is_not_searched_cell_by_cell():
     assert best_guess(problem) is None
 
 
-def test_a_search_past_its_deadline_gives_way_to_the_usual_guess(monkeypatch):
+def test_a_search_past_its_deadline_gives_way_to_the_usual_guess():
     """A live decision must not wait on a slow machine: the search counts its size (so a board is
     played alike everywhere) but also stops at the decision's deadline, answering None."""
-    from bot.solver import endgame
     from bot.solver.deadline import Deadline
 
-    monkeypatch.setattr(endgame, "MAX_LAYOUTS", 1000)
-    monkeypatch.setattr(endgame, "NODES", 10**6)
     problem = build_problem(parse_grid("1????\n?????\n?????\n?????", mines=3))  # 360 layouts
-    assert len(layouts(problem)[1]) == 360
-    _, chance = best_guess(problem)
+    assert len(layouts(problem, limit=1000)[1]) == 360
+    _, chance = best_guess(problem, limit=1000, nodes_limit=10**6)
     assert 0.5 < chance < 1.0
-    assert best_guess(problem, deadline=Deadline.after(0)) is None
+    assert best_guess(problem, deadline=Deadline.after(0), limit=1000, nodes_limit=10**6) is None

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from bot.games.simulator import Level
-from bot.solver import guess
 from bot.solver.advice import advise
 from bot.solver.long_term import SCORE_MISSING, LongTermRisk
+from bot.solver.policy import Policy
 from bot.solver.probability import log_count, probabilities
 from bot.solver.rules import build_problem, fix
 from tests.bruteforce import all_layouts
@@ -134,7 +134,7 @@ FF3112F200012F2111112F??322221
 001F3F11FFF2001F12F???????????"""
 
 
-def test_with_long_term_risk_a_pseudo_fifty_fifty_is_guessed_first(monkeypatch):
+def test_with_long_term_risk_a_pseudo_fifty_fifty_is_guessed_first():
     """Top right (a position from a game the bot played): a 2 x 2 block between two flagged
     corners holds its mines on a diagonal whenever it holds any, so each of its cells is safe or
     half of a coin that must be tossed some time. With long-term risk it is guessed now; without,
@@ -142,14 +142,11 @@ def test_with_long_term_risk_a_pseudo_fifty_fifty_is_guessed_first(monkeypatch):
     long-term risk alone.)"""
     from bot.board import parse_grid
 
-    monkeypatch.setattr(guess, "CHAINS", False)
     board = parse_grid(EXPERT_CORNER, mines=99)
     _, risk = risk_of(board)
     assert set(risk.pseudo()) <= {(0, 24), (0, 25), (1, 24), (1, 25)} and risk.pseudo()
-    monkeypatch.setattr(guess, "LONG_TERM", False)
-    plain = advise(board)
-    monkeypatch.setattr(guess, "LONG_TERM", True)
-    with_risk = advise(board)
+    plain = advise(board, policy=Policy(chains=False, long_term=False))
+    with_risk = advise(board, policy=Policy(chains=False))
     assert plain.guess not in risk.pseudo()
     assert with_risk.guess in risk.pseudo()
     assert plain.probability[with_risk.guess] > plain.probability[plain.guess]
@@ -185,6 +182,7 @@ def test_a_deadline_passing_during_the_long_term_scan_still_gives_a_guess(monkey
     """Past the deadline the counts of the patterns stop (OutOfTime) like the look-ahead's: the
     guess is then the safest cell, never an exception out of the advice."""
     from bot.board import parse_grid
+    from bot.solver import guess
     from bot.solver.deadline import Deadline, OutOfTime
     from bot.solver.long_term import LongTermRisk
 
@@ -196,9 +194,8 @@ def test_a_deadline_passing_during_the_long_term_scan_still_gives_a_guess(monkey
         raise OutOfTime("the deadline passed")
 
     monkeypatch.setattr(LongTermRisk, "_count", out_of_time)
-    monkeypatch.setattr(guess, "LONG_TERM", True)
-    monkeypatch.setattr(guess, "CHAINS", False)  # (its coin would be taken before the scan)
-    cell = guess.choose_guess(board, problem, risk.odds, frozenset(), probs.log_layouts, Deadline.after(0.0))
+    no_chains = Policy(chains=False)  # (its coin would be taken before the scan)
+    cell = guess.choose_guess(board, problem, risk.odds, frozenset(), probs.log_layouts, Deadline.after(0.0), no_chains)
     covered = [c for c in problem.covered if risk.odds[c] < 1.0]
     assert cell in covered
     assert risk.odds[cell] == min(risk.odds[c] for c in covered)

@@ -18,6 +18,7 @@ import numpy as np
 from bot.board import FLAG, Cell
 from bot.games.simulator import Game, Level
 from bot.solver.advice import Advice, advise
+from bot.solver.policy import PLAY, Policy
 
 
 @dataclass
@@ -39,19 +40,22 @@ def play_game(
     rule: str,
     seed: np.random.SeedSequence | int,
     before_guess: Callable[[Game, Advice], Cell | None] | None = None,
+    policy: Policy = PLAY,
+    mines_told: bool = True,
 ) -> GameRecord:
     """One headless game by the bot: open every proven-safe cell, flag proven mines, else guess.
     `before_guess` sees each guessing position first and may name another cell to open
-    (benchmarks that study the guess, or take a coin toss out of a comparison)."""
+    (benchmarks that study the guess, or take a coin toss out of a comparison); `policy`: how it
+    guesses; `mines_told` False: the mine total is never given (a game with no counter to read)."""
     game = Game(level, rule, seed)
     latencies: list[float] = []
     guesses = 0
     start = perf_counter()
     own: set[Cell] = set()  # our flags, each on a proven mine: facts, unlike a player's claims
     while game.status == "playing":
-        board = game.board()
+        board = game.board() if mines_told else game.board().with_mines(None)
         t0 = perf_counter()
-        advice = advise(board, rule, odds=False, trusted=frozenset(own))
+        advice = advise(board, rule, odds=False, trusted=frozenset(own), policy=policy)
         latencies.append((perf_counter() - t0) * 1000)
         for cell in advice.mines:
             if board.cells[cell] != FLAG:
@@ -72,13 +76,14 @@ def play_game(
     return GameRecord(game.status == "won", game.three_bv(), game.clicks, guesses, seconds, latencies)
 
 
-def _play_indexed(args: tuple[Level, str, int, int]) -> GameRecord:
-    level, rule, seed, index = args
-    return play_game(level, rule, game_seed(seed, index))
+def _play_indexed(args: tuple[Level, str, int, int, Policy]) -> GameRecord:
+    level, rule, seed, index, policy = args
+    return play_game(level, rule, game_seed(seed, index), policy=policy)
 
 
-def play_many(level: Level, rule: str, games: int, seed: int = 0, jobs: int = 1) -> Iterator[GameRecord]:
-    tasks = [(level, rule, seed, i) for i in range(games)]
+def play_many(level: Level, rule: str, games: int, seed: int = 0, jobs: int = 1,
+              policy: Policy = PLAY) -> Iterator[GameRecord]:
+    tasks = [(level, rule, seed, i, policy) for i in range(games)]
     if jobs <= 1:
         yield from map(_play_indexed, tasks)
         return
@@ -129,10 +134,11 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int, int, int], None] | None = None,
+    policy: Policy = PLAY,
 ) -> dict[str, float | int]:
     records: list[GameRecord] = []
     wins = 0  # kept as it goes: summing the records each time is quadratic in the games
-    for record in play_many(level, rule, games, seed, jobs):
+    for record in play_many(level, rule, games, seed, jobs, policy):
         records.append(record)
         wins += record.won
         if progress:

@@ -15,6 +15,7 @@ from bot.errors import InconsistentBoardError
 from bot.solver.approximate import approximate
 from bot.solver.deadline import NO_LIMIT, Deadline, OutOfTime
 from bot.solver.guess import choose_guess, first_click
+from bot.solver.policy import PLAY, Policy
 from bot.solver.probability import probabilities
 from bot.solver.rules import build_problem
 from bot.solver.sat import SatCore, explain_inconsistency
@@ -48,6 +49,7 @@ def advise(
     odds: bool = True,
     trusted: frozenset[Cell] = frozenset(),
     deadline: float | None = None,
+    policy: Policy = PLAY,
 ) -> Advice:
     """Forced cells always; probabilities and a guess when asked for or when nothing is forced.
 
@@ -61,17 +63,18 @@ def advise(
     that are facts: the bot's own, put on cells the numbers had proven mines.
 
     `deadline`: seconds the whole decision may take (None: no limit). Past it the advice is what
-    was proven by then, with approximate odds, and says so (`approximate`).
+    was proven by then, with approximate odds, and says so (`approximate`). `policy`: how a guess
+    is chosen (bot.solver.policy; the bot's own by default).
     """
     limit = Deadline.after(None if deadline is None else deadline * EXACT_SHARE)
     flagged = board.cells == FLAG
     for cell in trusted:
         flagged[cell] = False
     if not flagged.any():
-        return _advise(board, rule, odds, frozenset(), limit)
+        return _advise(board, rule, odds, frozenset(), limit, policy)
     flags = frozenset((int(r), int(c)) for r, c in np.argwhere(flagged))
     claims_free = Board(np.where(flagged, UNOPENED, board.cells).astype(board.cells.dtype), board.mines)
-    advice = _advise(claims_free, rule, odds, flags, limit)
+    advice = _advise(claims_free, rule, odds, flags, limit, policy)
     guess, safety = advice.guess, advice.guess_safety
     if guess in flags:  # (a 50/50, an endgame or a first-click pick can be one): the safest clickable cell
         grid = advice.probability
@@ -92,7 +95,8 @@ def _flags_fit(board: Board, deadline: Deadline) -> bool:
         return core.consistent() is not False
 
 
-def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell], deadline: Deadline = NO_LIMIT) -> Advice:
+def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell], deadline: Deadline = NO_LIMIT,
+            policy: Policy = PLAY) -> Advice:
     untouched = not (board.cells >= 0).any() and not board.known_mines().any()
     certain = board.mines is not None and board.mines in (0, int(board.covered().sum()))
     if untouched and not certain:  # (a count of 0, or of every cell, decides everything: below)
@@ -123,7 +127,7 @@ def _advise(board: Board, rule: str, odds: bool, flags: frozenset[Cell], deadlin
     if safe - flags:
         return Advice(safe, mines, grid, None, None, approximate=not complete)
     if complete:
-        guess = choose_guess(board, problem, grid, mines | flags, log_layouts, deadline)
+        guess = choose_guess(board, problem, grid, mines | flags, log_layouts, deadline, policy)
     else:  # no time to look ahead: the safest cell by the approximate odds
         guess = _safest([c for c in problem.covered if c not in mines | flags], grid)
     return Advice(safe, mines, grid, guess, None if guess is None else 1.0 - float(grid[guess]),

@@ -14,8 +14,6 @@ The two-cell case with no unknown neighbours is `unavoidable_pairs`.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from bot.board import Cell, neighbours
 from bot.solver.rules import Problem
 
@@ -74,46 +72,6 @@ def unavoidable_chains(problem: Problem, mines: frozenset[Cell]) -> list[tuple[f
             continue
         found.append((one, other))
     found.sort(key=lambda ways: (len(ways[0]), min(ways[0] | ways[1])))
-    return found
-
-
-def pseudo_links(problem: Problem, mines: frozenset[Cell]
-                 ) -> list[tuple[tuple[Cell, Cell], frozenset[Cell], frozenset[Cell]]]:
-    """Two chains (or lone cells) joined by a "pseudo link" (DavidNHill's pseudo-50/50): two cells
-    of a number that needs one more mine among more than two. The joined chain holds its mines in
-    one way, in the other, or, with both cells of the pseudo link safe (that number's mine
-    elsewhere), in a third way the rest of the board may yet reveal. Where nothing but a click in
-    the chain can tell the first two apart (the same exact check as `unavoidable_chains`), each
-    cell of the pseudo link is a mine in one of them only, as likely as the other: its chance is
-    the same whether it is taken now or after the board has taught all it can, so it is taken
-    now, and its number may teach something. Each as the pair and the joined chain's two ways, in
-    the order found."""
-    links = _link_graph(problem, mines)
-    touching = _touching(problem)
-    unknown_cells = set(problem.covered) - mines
-    groups: dict[Cell, dict[Cell, int] | None] = {}  # each cell's chain, None where its links clash
-
-    def group(cell: Cell) -> dict[Cell, int] | None:
-        if cell not in groups:
-            side, clash = _two_colour(links, cell) if cell in links else ({cell: 0}, False)
-            for member in side:
-                groups[member] = None if clash else side
-        return groups[cell]
-
-    found: list[tuple[tuple[Cell, Cell], frozenset[Cell], frozenset[Cell]]] = []
-    tried: set[tuple[Cell, Cell]] = set()  # (two numbers may share a pair: checked once)
-    for cells in _needing_one(problem, mines):
-        if len(cells) <= 2:  # (a pair of its own is a link, not a pseudo link)
-            continue
-        for p, q in combinations(cells, 2):
-            first, second = group(p), group(q)
-            if first is None or second is None or first is second or (p, q) in tried:
-                continue
-            tried.add((p, q))
-            flip = first[p] == second[q]  # p and q in opposite ways
-            one, other = _ways({**first, **{c: s ^ flip for c, s in second.items()}})
-            if len(one) == len(other) and _indistinguishable(problem, one, other, touching, unknown_cells):
-                found.append(((p, q), one, other))
     return found
 
 

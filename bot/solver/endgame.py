@@ -41,7 +41,7 @@ class TooBig(Exception):
 
 def layouts(problem: Problem, limit: int | None = None) -> tuple[tuple[Cell, ...], list[int]]:
     """Every mine layout over the covered cells, as bitmasks over `cells` (raises TooBig past
-    `limit`, by default MAX_LAYOUTS as it is at the call)."""
+    `limit`, by default MAX_LAYOUTS)."""
     limit = MAX_LAYOUTS if limit is None else limit
     if problem.mines_left is None:
         raise TooBig("no mine count")
@@ -104,7 +104,7 @@ def best_guess(problem: Problem, candidates: list[Cell] | None = None, deadline:
                limit: int | None = None, nodes_limit: int | None = None) -> tuple[Cell, float] | None:
     """The guess with the highest chance to win the game, and that chance; None if the position
     is too big to search (past `limit` layouts or `nodes_limit` positions, by default MAX_LAYOUTS
-    and NODES as they are at the call), or the deadline passes first (then the usual guess
+    and NODES), or the deadline passes first (then the usual guess
     applies). The size is bounded by counts, not time, so that a board is played alike on any
     machine; the deadline only keeps a live decision from waiting on a slow one."""
     most = NODES if nodes_limit is None else nodes_limit

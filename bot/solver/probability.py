@@ -168,20 +168,6 @@ class Probabilities:
             cells.update(dict.fromkeys(self.interior_cells, self.interior))
         return cells
 
-    def two_smallest(self) -> tuple[float, float] | None:
-        """The lowest probability of a covered cell and the next lowest of another cell (the same
-        where the first's box or the interior holds two or more); None: nothing is covered."""
-        lows: list[float] = []
-        for boxes, odds in zip(self.boxes, self.box_odds):
-            for box, p in zip(boxes, odds.tolist()):
-                lows += [p] * min(2, len(box.cells))
-        if self.interior is not None:
-            lows += [self.interior] * min(2, len(self.interior_cells))
-        if not lows:
-            return None
-        lows.sort()
-        return lows[0], lows[min(1, len(lows) - 1)]
-
     @property
     def smallest(self) -> float | None:
         """The lowest probability of any covered cell (None: nothing is covered)."""
