@@ -1,4 +1,4 @@
-"""scripts/bench_endgame.py --layouts: a larger search judged, exactly, where only it applies."""
+"""python3 -m benchmarks.endgame --layouts: a larger search judged, exactly, where only it applies."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str) -> dict[str, float]:
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_endgame.py"), *args],
-                          capture_output=True, text=True, timeout=900, check=True)
+    done = subprocess.run([sys.executable, "-m", "benchmarks.endgame", *args],
+                          capture_output=True, text=True, timeout=900, check=True, cwd=ROOT)
     line = done.stdout.strip().splitlines()[-1]
     found = re.search(r": (\d+) positions .* finished (\d+), picked another cell at (\d+) \(a worse one at (\d+)\); "
                       r"exact wins gained (-?[\d.]+)", line)

@@ -1,4 +1,4 @@
-"""scripts/bench_oracle.py: another solver's guesses reach the games through its line protocol."""
+"""python3 -m benchmarks.oracle: another solver's guesses reach the games through its line protocol."""
 
 from __future__ import annotations
 
@@ -25,8 +25,9 @@ for line in sys.stdin:
 
 def run(oracle: str, *extra: str) -> str:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_oracle.py"), "--oracle", oracle, "--level", "beginner",
-         "--games", "30", "--seed", "4", *extra], capture_output=True, text=True, timeout=600, check=True)
+        [sys.executable, "-m", "benchmarks.oracle", "--oracle", oracle, "--level", "beginner",
+         "--games", "30", "--seed", "4", *extra], capture_output=True, text=True, timeout=600, check=True,
+        cwd=ROOT)
     return done.stdout
 
 

@@ -1,4 +1,4 @@
-"""scripts/bench_paired.py: each variant is played against one run of the current guess."""
+"""python3 -m benchmarks.paired: each variant is played against one run of the current guess."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(*variants: str) -> subprocess.CompletedProcess:
     extra = [arg for variant in variants for arg in ("--variant", variant)]
     return subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_paired.py"), "--level", "beginner", "--games", "40",
-         "--seed", "4", *extra], capture_output=True, text=True, timeout=900)
+        [sys.executable, "-m", "benchmarks.paired", "--level", "beginner", "--games", "40",
+         "--seed", "4", *extra], capture_output=True, text=True, timeout=900, cwd=ROOT)
 
 
 def test_each_variant_starts_from_the_current_settings_not_from_the_one_before() -> None:

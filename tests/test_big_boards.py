@@ -1,7 +1,7 @@
 """Boards far past Expert: exact where the count can finish, bounded where it cannot.
 
 The 100 x 100 board (2 000 mines) is a real mid-game position: the simulator's game, played by
-the bot's own advice up to a guess (scripts/bench_toollib.py `positions`). Its frontier is one
+the bot's own advice up to a guess (benchmarks/toollib.py `positions`). Its frontier is one
 component of 1 874 cells, about 10^560 layouts: floats overflow, and counting it with one dense
 array per state held gigabytes. The lattice board has numbers on every other row and column: its
 one component is as wide as the board, which no exact method counts in seconds (ms_toollib did not

@@ -267,7 +267,7 @@ class GameView:
 
     def _with_total(self, board: Board, reading: Reading) -> Board:
         """The board with its mine total where no counter shows it: the solver plays a game's end
-        far better knowing it (docs/results.md: `scripts/bench_paired.py --variant no-total`)."""
+        far better knowing it (docs/results.md: `python3 -m benchmarks.paired --variant no-total`)."""
         if board.mines is not None or reading.counted or reading.face != "playing":
             return board
         total = self.options.mines if self.options.mines is not None else self.skin.mines.get(board.cells.shape)

@@ -1,12 +1,11 @@
-#!/usr/bin/env python3
 """Paired games against another solver's guesses: on the same boards, the bot plays alone, then
 with the other solver choosing every guess (or only the guesses of some kinds), so that only the
 guesses decide the difference. It says how often the two disagree, and where.
 
-    python3 scripts/bench_oracle.py --oracle "java -cp DIR Driver" --level expert --games 10000 --jobs 2
-    python3 scripts/bench_oracle.py --oracle "..." --take FF,IF,FI      # not when both are interior
-    python3 scripts/bench_oracle.py --oracle "..." --seed 2027 --start 20000 --games 10000  # a slice
-    python3 scripts/bench_oracle.py --oracle "..." --covered 400:480   # only early in the game
+    python3 -m benchmarks.oracle --oracle "java -cp DIR Driver" --level expert --games 10000 --jobs 2
+    python3 -m benchmarks.oracle --oracle "..." --take FF,IF,FI      # not when both are interior
+    python3 -m benchmarks.oracle --oracle "..." --seed 2027 --start 20000 --games 10000  # a slice
+    python3 -m benchmarks.oracle --oracle "..." --covered 400:480   # only early in the game
 
 The other solver runs as a process of its own (one per worker) speaking a line protocol on its
 standard input and output: for each guessing position the bot writes `cols rows MINES;OPEN` (cell
@@ -27,17 +26,12 @@ from __future__ import annotations
 import argparse
 import shlex
 import subprocess
-import sys
 from collections import Counter
 from multiprocessing import get_context
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench_paired import sign_test  # (this folder: on the path when run as a script)
-
+from benchmarks.paired import sign_test
 from bot.board import UNOPENED, Cell, around_count
 from bot.games import bench
 from bot.games.simulator import Game, Level, parse_level

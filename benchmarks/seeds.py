@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Side by side, on the same positions: our SAT core + exact counting vs the seeds' method.
 
 Both compute the same things (forced cells, exact probabilities); the guess policy on top is
@@ -11,23 +10,19 @@ given a head start: one enumeration per k tallies every cell at once, instead of
 Models are enumerated by blocking each frontier assignment found, as enum_models does.
 Both must agree on every probability; the script prints the time of each and the ratio.
 
-    python3 scripts/bench_seeds.py --level intermediate --positions 200
+    python3 -m benchmarks.seeds --level intermediate --positions 200
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from math import comb
-from pathlib import Path
 
 import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Minisat22
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.bench import game_seed
 from bot.games.simulator import Game, parse_level

@@ -1,13 +1,12 @@
-#!/usr/bin/env python3
 """Live WineMine benchmark: N games per preset on the real game in a private Xvfb.
 
 Prints, per level: win rate with its 95 % Wilson interval, safe stops (a click the guard refuses
 ends the run as a stop, so 0 stops means no refused click) and crashes, clicks that landed outside
 the field and the face as X's own window geometry places them (not the bot's calibration), and the
 median wall time of won games. Every game starts in a new clock second, so WineMine never replays
-a layout. scripts/bench_genuine.py runs the same loop on a genuine winmine.exe.
+a layout. benchmarks/genuine.py runs the same loop on a genuine winmine.exe.
 
-    python3 scripts/bench_live.py --games 200
+    python3 -m benchmarks.live --games 200
 """
 
 from __future__ import annotations
@@ -23,8 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.errors import BotError
 from bot.games.bench import wilson

@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """How the shipped skins read the real screenshots of the modern Windows games: each labelled one
 in ../shared/real-windows-modern at its own size and resized, the skin found, the cells wrong
 (must be 0) and unknown, whether the field counts as whole, the counter read against the truth,
 and the time to find and read it.
 
-    python3 scripts/bench_modern.py [--scales 0.8,1,1.25,1.5,2] [--folder DIR]
+    python3 -m benchmarks.modern [--scales 0.8,1,1.25,1.5,2] [--folder DIR]
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import CHAR_TO_CODE
 from bot.errors import VisionError

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Vision speed: a full board read given its calibration, and calibration from a full-screen grab.
 
 Prints the median and the 95th percentile over every fixture of the given level, at each scaling.
 
-    python3 scripts/bench_vision.py [--repeat 50]
+    python3 -m benchmarks.vision [--repeat 50]
 """
 
 from __future__ import annotations
@@ -14,14 +13,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the bot does: small mat
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
 import cv2
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.vision.calibrate import calibrate
 from bot.vision.reader import read

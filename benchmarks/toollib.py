@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Side by side, in one process, on the same positions: `bot.solve` vs ms_toollib.
 
 ms_toollib (PyPI, a Rust core; `cal_probability_onboard` is a port of the JSMinesweeper
@@ -11,8 +10,8 @@ a candidate could show), of the part ms_toollib also does (forced cells and exac
 remembered between positions), and of ms_toollib's probabilities, and the largest difference
 between their probabilities over covered cells.
 
-    python3 scripts/bench_toollib.py --level expert --positions 200
-    python3 scripts/bench_toollib.py --level 100x100x2000 --positions 10 --memory
+    python3 -m benchmarks.toollib --level expert --positions 200
+    python3 -m benchmarks.toollib --level 100x100x2000 --positions 10 --memory
 """
 
 from __future__ import annotations
@@ -21,11 +20,8 @@ import argparse
 import sys
 import time
 import tracemalloc
-from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bot
 from bot.board import format_grid
@@ -78,7 +74,7 @@ def main() -> None:
     try:
         import ms_toollib
     except ImportError:
-        sys.exit("bench_toollib: needs ms_toollib (pip install ms_toollib), a benchmark-only dependency")
+        sys.exit("benchmarks.toollib: needs ms_toollib (pip install ms_toollib), a benchmark-only dependency")
     level = parse_level(args.level)
     boards = positions(level, args.positions, args.seed, args.every)
     ours, odds, theirs, worst, peaks = [], [], [], 0.0, []

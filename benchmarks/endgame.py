@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """What the endgame search adds: play games and, at every guess where a search applies, compare
 the exact chance to win of its pick with that of the guess played (both with best play after).
 
-    python3 scripts/bench_endgame.py --level beginner --games 3000
-    python3 scripts/bench_endgame.py --level expert --games 5000 --seed 2027 \
+    python3 -m benchmarks.endgame --level beginner --games 3000
+    python3 -m benchmarks.endgame --level expert --games 5000 --seed 2027 \
         --layouts 200:1000 --nodes 60000 --own-nodes 5000
 
 Without `--layouts` the bot plays with the secondary-safety guess alone, and the search as it is
@@ -17,14 +16,10 @@ positions, free of the luck of the games (a paired run of whole games cannot see
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from multiprocessing import get_context
-from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games import bench
 from bot.games.simulator import Game, Level, parse_level

@@ -1,20 +1,15 @@
-#!/usr/bin/env python3
 """Does taking unavoidable 50/50s at once change anything but the coin? Play the same boards with
 and without the rule, and in both take the coin out: a guess into a pair known to be unavoidable
 opens that pair's safe cell. What is left is how the rest of each game is played; a win counted
 here is a win of the real game half the time, with or without the rule.
 
-    python3 scripts/bench_fifty.py --level expert --games 5000 --seed 1 --jobs 2
+    python3 -m benchmarks.fifty --level expert --games 5000 --seed 1 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from multiprocessing import get_context
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import Cell
 from bot.games import bench

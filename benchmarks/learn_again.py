@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """Learn one game's look from no skin, again and again, each run in a fresh Xvfb with the game just
 started: how often `calibrate --learn` gets through, how long it takes, and why it stopped when it
 did not. A learner that fails one run in ten passes a single test most days and fails CI on
 others; this counts it.
 
-    python3 scripts/bench_learn_again.py --game gnome-mines --runs 12
-    python3 scripts/bench_learn_again.py --game ace-minesweeper --runs 10 --load 2
+    python3 -m benchmarks.learn_again --game gnome-mines --runs 12
+    python3 -m benchmarks.learn_again --game ace-minesweeper --runs 10 --load 2
 
 --load N runs N busy processes beside it (a loaded 2-core machine, as CI's).
 """
@@ -18,10 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench_games import learn  # (this folder: a script's own, first on its path)
-
+from benchmarks.games import learn
 from bot.games.native_game import PROGRAMS, NativeGame
 from bot.screen.xdisplay import VirtualDisplay
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Another Minesweeper, learnt and played live: a game no shipped skin knows, in a private Xvfb.
 
 The game is started (bot.games.native_game), its look learnt from scratch as a user would
@@ -8,10 +7,10 @@ sight as `play` does), every click judged by X's own geometry of the game's wind
 outside it is counted). Each level's live win rate is printed beside the simulator's for the
 game's first-click rule on the same level.
 
-    python3 scripts/bench_games.py --game ace-minesweeper --games 50
-    python3 scripts/bench_games.py --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
-    python3 scripts/bench_games.py --game win7-qt --levels beginner,advanced --games 50 --shipped
-    python3 scripts/bench_games.py --toy meadow --levels beginner,expert --games 50
+    python3 -m benchmarks.games --game ace-minesweeper --games 50
+    python3 -m benchmarks.games --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
+    python3 -m benchmarks.games --game win7-qt --levels beginner,advanced --games 50 --shipped
+    python3 -m benchmarks.games --toy meadow --levels beginner,expert --games 50
 """
 
 from __future__ import annotations
@@ -24,11 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bench_live import bench_level, report
-
+from benchmarks.live import bench_level, report
 from bot.games import bench
 from bot.games.native_game import PROGRAMS, NativeGame, NativeProgram
 from bot.games.simulator import Level

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """Paired games: the current guess against a variant of it, on the same boards, so that only
 games whose decisions differ can differ in result (far less noise than two separate runs).
 
-    python3 scripts/bench_paired.py --level intermediate --games 10000 --variant no-fifty
-    python3 scripts/bench_paired.py --level expert --games 20000 --seed 1 --jobs 2 --variant no-fifty
-    python3 scripts/bench_paired.py --level 16x16x40 --rules zero --games 1000 --variant no-total
-    python3 scripts/bench_paired.py --level expert --games 20000 --jobs 2 --variant chains=0 --variant cutoff=0.85
+    python3 -m benchmarks.paired --level intermediate --games 10000 --variant no-fifty
+    python3 -m benchmarks.paired --level expert --games 20000 --seed 1 --jobs 2 --variant no-fifty
+    python3 -m benchmarks.paired --level 16x16x40 --rules zero --games 1000 --variant no-total
+    python3 -m benchmarks.paired --level expert --games 20000 --jobs 2 --variant chains=0 --variant cutoff=0.85
 
 Several variants are each compared with one run of the current guess (played once).
 """
@@ -14,11 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from multiprocessing import get_context
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.errors import BotError
 from bot.games import bench

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Learn WineMine's look with no templates (`calibrate --learn`) in a private Xvfb, then measure
 the learnt skin on every recorded fixture: cells, faces and counters read right, and boards found.
 
-    python3 scripts/bench_learn.py [--runs 9x9x10:12,9x9x64:40] [--skin-dir DIR]
+    python3 -m benchmarks.learn [--runs 9x9x10:12,9x9x64:40] [--skin-dir DIR]
 
 Each run starts WineMine at that level and lets `python -m bot calibrate --learn` play that many
 games, carrying on from the previous run's skin (7s and 8s need a crowded board).
@@ -20,8 +19,6 @@ import time
 from pathlib import Path
 
 import cv2
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import parse_grid
 from bot.games.simulator import Level

@@ -1,17 +1,16 @@
-#!/usr/bin/env python3
 """The genuine Windows Minesweeper, live: N games per preset of a winmine.exe under Wine, in a
 private Xvfb and a private Wine prefix, with the `winxp` first-click rule (the genuine game moves a
 mine from under the first click).
 
 The program is the user's own copy (DEVELOPERS.md says where the two builds come from; never
 commit one). It needs a 32-bit Wine: `dpkg --add-architecture i386; apt-get install wine32:i386`.
-Figures as scripts/bench_live.py prints them, with clicks outside the field and the face judged by
+Figures as benchmarks/live.py prints them, with clicks outside the field and the face judged by
 X's window geometry; beside them, the simulator's `winxp` win rate on the same level, for the
 interval the live rate must fall in.
 
-    python3 scripts/bench_genuine.py PATH/TO/winmine.exe --games 200
-    python3 scripts/bench_genuine.py PATH/TO/winmine.exe --no-skins     # learnt on first sight
-    python3 scripts/bench_genuine.py PATH/TO/winmine.exe --best-time 999  # name dialogs answered
+    python3 -m benchmarks.genuine PATH/TO/winmine.exe --games 200
+    python3 -m benchmarks.genuine PATH/TO/winmine.exe --no-skins     # learnt on first sight
+    python3 -m benchmarks.genuine PATH/TO/winmine.exe --best-time 999  # name dialogs answered
 
 --one-profile: every level starts with the profile the last one saved (a level change, met by
 the bot); --no-skins: no shipped skin at all, so `play` learns the look on the spot into a
@@ -25,11 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench_live import run
-
+from benchmarks.live import run
 from bot.games.bench import run as simulate
 from bot.games.wine_game import genuine
 from bot.vision.skin import load_skins

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """A look learnt from a few frames of a recorded game, read on all the others: the Windows 7 GIF
 in ../shared/real-windows-modern by default. Learns with `calibrate --learn --from` (a folder of
 the chosen frames, as a user would), then finds and reads every frame with that skin alone and
 prints, per frame: the cells unknown, whether the board is one some mine layout explains, and,
 for the labelled frames, the cells wrong against the truth (must be 0).
 
-    python3 scripts/bench_learn_described.py [--gif PATH] [--learn 30,60,90,120,150] [--labels DIR]
+    python3 -m benchmarks.learn_described [--gif PATH] [--learn 30,60,90,120,150] [--labels DIR]
 """
 
 from __future__ import annotations
@@ -19,8 +18,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.board import CHAR_TO_CODE, EXPLODED, MINE
 from bot.errors import BotError
