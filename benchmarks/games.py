@@ -50,7 +50,7 @@ def toy(style: str, pitch: float) -> NativeProgram:
     window: a game no skin describes (\"meadow\"), new games by F2, mines placed after the first click."""
     levels = {"beginner": Level(9, 9, 10), "intermediate": Level(16, 16, 40), "expert": Level(16, 30, 99)}
     return NativeProgram(
-        f"{style}-toy", (sys.executable, "-m", "tests.modern_toy", "--style", style, "--pitch", str(pitch)),
+        f"{style}-toy", (sys.executable, "-m", "tests.support.modern_toy", "--style", style, "--pitch", str(pitch)),
         f"{style} toy", "safe", {name: (level, ()) for name, level in levels.items()}, default="beginner",
         options={name: ("--level", f"{v.rows}x{v.cols}x{v.mines}") for name, v in levels.items()},
         env={"PYTHONPATH": str(ROOT)})

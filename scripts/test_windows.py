@@ -44,8 +44,8 @@ from bot.screen.xdisplay import VirtualDisplay  # noqa: E402
 WINPY_DIR = Path(os.environ.get("WINPY_DIR", Path.home() / ".cache/minesweeper-bot/winpy"))
 FIXTURES = ["beginner1-middle.png", "intermediate1-middle.png", "expert1-middle.png"]
 GRIDS = ["01?10001?\n", "1?1\n???\n1?1\n"]
-UNIT_TESTS = ["tests/test_board.py", "tests/test_solver.py", "tests/test_endgame.py", "tests/test_big_boards.py",
-              "tests/test_seeds.py"]
+UNIT_TESTS = ["tests/unit/test_board.py", "tests/unit/test_solver.py", "tests/unit/test_endgame.py",
+              "tests/unit/test_big_boards.py", "tests/unit/test_seeds.py"]
 
 
 def wine() -> str:
@@ -179,7 +179,7 @@ def _text(data: bytes | str | None) -> str:
 
 
 def step_play(name: str, games: int) -> None:
-    from tests.catcher import Catcher
+    from tests.support.catcher import Catcher
 
     level = Level(*LEVELS[name])
     with tempfile.TemporaryDirectory() as tmp, WineGame(level, x=60, y=60) as game:

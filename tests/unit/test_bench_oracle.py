@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A stand-in solver that cheats: it answers a covered cell holding no mine (the protocol gives it
 #: every mine), so with its guesses no game can be lost.

@@ -18,7 +18,7 @@ from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
 from bot.vision.skin import load_skins
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
 SKINS = load_skins()
 COVER = (200, 120, 40)  # another window's colour

@@ -19,7 +19,7 @@ from bot.board import FLAG
 from bot.games.simulator import Game, Level
 from bot.screen.capture import Region
 from bot.vision.skin import TEMPLATES
-from tests.classic_window import draw_window
+from tests.support.classic_window import draw_window
 
 SIZE = (1024, 768)
 

@@ -12,7 +12,7 @@ from bot.games.simulator import Level
 from bot.solver import lookahead, probability
 from bot.solver.probability import by_need, probabilities
 from bot.solver.rules import build_problem, reveal
-from tests.test_solver import mid_game_positions
+from tests.unit.test_solver import mid_game_positions
 
 
 def _cells_to_try(problem, count, rng):

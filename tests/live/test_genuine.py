@@ -26,7 +26,7 @@ from bot.play.loop import GameLog, Options, play
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXPLODED = (0, 0, 255)  # BGR: the ground of the mine that was hit
 pytestmark = pytest.mark.full  # minutes of live play under 32-bit Wine
 

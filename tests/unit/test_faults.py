@@ -15,9 +15,9 @@ from bot.games.simulator import Level
 from bot.play.loop import Options, Stop, play, summary
 from bot.screen.actuator import Actuator, Target
 from bot.vision.skin import TEMPLATES, load_skins
-from tests.classic_window import draw_window
-from tests.fake_desk import FakeDesk
-from tests.toy_game import FlagsToWin
+from tests.support.classic_window import draw_window
+from tests.support.fake_desk import FakeDesk
+from tests.support.toy_game import FlagsToWin
 
 SKINS = load_skins(names=["classic"])
 BEGINNER, INTERMEDIATE = Level(9, 9, 10), Level(16, 16, 40)

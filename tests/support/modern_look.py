@@ -26,7 +26,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
 
 SUPER = 4
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def _bgr(text: str) -> tuple[int, int, int]:

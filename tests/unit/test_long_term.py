@@ -10,8 +10,8 @@ from bot.solver.long_term import SCORE_MISSING, LongTermRisk
 from bot.solver.policy import Policy
 from bot.solver.probability import log_count, probabilities
 from bot.solver.rules import build_problem, fix
-from tests.bruteforce import all_layouts
-from tests.test_solver import mid_game_positions
+from tests.support.bruteforce import all_layouts
+from tests.unit.test_solver import mid_game_positions
 
 TINY = Level(4, 5, 5)
 

@@ -13,7 +13,7 @@ import pytest
 
 import bot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.full  # a virtual environment and a pip install each run
 SYSTEM_PYTHON = next((p for p in ("/usr/bin/python3", shutil.which("python3")) if p and Path(p).exists()), None)
 
@@ -69,5 +69,5 @@ def test_the_installed_bot_keeps_what_it_writes_in_the_user_data_folder(installe
     assert flag == "True"
     assert root == str(data / "minesweeper-bot" / "templates")
     assert profile == str(data / "minesweeper-bot" / "profile.json")
-    shipped = [d.name for d in (Path(__file__).parents[1] / "templates").iterdir() if (d / "skin.json").exists()]
+    shipped = [d.name for d in (Path(__file__).parents[2] / "templates").iterdir() if (d / "skin.json").exists()]
     assert names == str(sorted([*shipped, "mine"]))  # every shipped look, and the learnt one beside them

@@ -13,7 +13,7 @@ import cv2
 from PIL import Image, ImageTk
 
 from bot.games.simulator import parse_level
-from tests.toy_game import ToyGame
+from tests.support.toy_game import ToyGame
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from bot.report import to_json
 from bot.solver.advice import advise
 from bot.solver.probability import probabilities
 from bot.solver.rules import build_problem
-from tests.bruteforce import MAX_FRONTIER, brute_probabilities
+from tests.support.bruteforce import MAX_FRONTIER, brute_probabilities
 
 SMALL = Level(6, 6, 7)
 
@@ -305,7 +305,7 @@ def test_the_wrong_flag_fixture_gets_no_wrong_advice(capsys):
     from bot.board import EXPLODED, MINE
     from bot.cli import main
 
-    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
     assert main(["replay", "--json", str(fixtures / "beginner1-middle.png")]) == 0
     advice = json.loads(capsys.readouterr().out)["advice"]
     shown = parse_grid((fixtures / "beginner1-lost.txt").read_text()).cells

@@ -20,7 +20,7 @@ from bot.play.loop import Options, play
 from bot.screen.actuator import Actuator, Target
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
-from tests.catcher import Catcher
+from tests.support.catcher import Catcher
 
 RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
 pytestmark = pytest.mark.usefixtures("wineprefix")  # every test here runs Wine in a prefix of its own
@@ -301,7 +301,7 @@ def test_learning_winemine_with_no_templates(display, tmp_path: Path):
         write_skin(learnt, folder, "learnt")
     assert not learnt.missing, learnt.missing
     skin = load_skin(folder)
-    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
     for meta_path in sorted(fixtures.glob("*.json")):
         meta = json.loads(meta_path.read_text())
         f = meta["field"]
@@ -370,7 +370,7 @@ def test_learning_winemine_on_a_scaled_display(display, tmp_path: Path, scale: f
     assert not learnt.missing, learnt.missing
     skin = load_skin(folder)
     assert skin.cell == 16 * scale
-    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
     for meta_path in sorted(fixtures.glob("*.json")):
         meta = json.loads(meta_path.read_text())
         image = cv2.imread(str(meta_path.with_suffix(".png")))
@@ -401,13 +401,13 @@ def test_learn_refuses_a_screen_without_a_board(display, tmp_path: Path, capsys)
 
 
 class ToyWindow:
-    """tests/toy_window.py running in the display: a game the bot has never seen, in a real window."""
+    """tests/support/toy_window.py in the display: a game the bot has never seen, in a real window."""
 
     def __init__(self, level: str, scale: float, seed: int, at: tuple[int, int] = (150, 120)) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.toy_window", "--level", level, "--scale", str(scale), "--seed", str(seed),
-             "--at", f"{at[0]},{at[1]}"],
-            cwd=Path(__file__).resolve().parent.parent,
+            [sys.executable, "-m", "tests.support.toy_window", "--level", level, "--scale", str(scale),
+             "--seed", str(seed), "--at", f"{at[0]},{at[1]}"],
+            cwd=Path(__file__).resolve().parents[2],
         )
 
     def __enter__(self) -> ToyWindow:
@@ -436,7 +436,7 @@ def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale
     by the test alone; then the learnt skin reads boards of that game it never saw, exactly."""
     from bot.learn.live import learn_live, write_skin
     from bot.vision.skin import load_skin
-    from tests.toy_game import check_reads, unseen_boards
+    from tests.support.toy_game import check_reads, unseen_boards
 
     folder = tmp_path / "toy"
     for level, games in (("9x9x10", 30), ("9x9x64", 60)):
@@ -453,7 +453,7 @@ def test_learning_a_toy_game_window_no_skin_ships(display, tmp_path: Path, scale
 def _play_then(tmp_path: Path, stop) -> tuple[subprocess.Popen, str, str]:
     """`play` as a user runs it, in its own process on Beginner, stopped by `stop(process)` once it
     has played a while."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     with WineGame(Level(9, 9, 10), x=200, y=150) as game:
         game.drawn()
         left, top = field_of(game)
@@ -509,7 +509,7 @@ def test_play_learns_a_look_it_does_not_know_then_plays(display, tmp_path: Path)
 
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     with ToyWindow("9x9x10", 1.0, seed=11):
         run = subprocess.run([sys.executable, "-m", "bot", "play", "--games", "2", "--templates", str(templates),
                               "--profile", str(tmp_path / "p.json"), "--stop-key", "none"], cwd=tmp_path,

@@ -19,7 +19,7 @@ from bot.vision.calibrate import Calibration, calibrate, load_profile, locate, s
 from bot.vision.reader import Field, bank, exact, nearest, read
 from bot.vision.skin import load_skins
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
 SCALES = (1.0, 1.25, 1.5, 2.0)
 SKINS = load_skins()

@@ -18,8 +18,8 @@ from bot.screen.actuator import Actuator
 from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
 from bot.vision.skin import load_skins
-from tests.fake_desk import FakeDesk
-from tests.modern_look import draw_modern
+from tests.support.fake_desk import FakeDesk
+from tests.support.modern_look import draw_modern
 
 SKINS = load_skins()
 LEVELS = (Level(9, 9, 10), Level(16, 16, 40), Level(16, 30, 99))

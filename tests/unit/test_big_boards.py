@@ -37,7 +37,7 @@ from bot.solver.probability import (
 )
 from bot.solver.rules import Problem, build_problem
 
-GRIDS = Path(__file__).resolve().parent.parent / "fixtures" / "grids"
+GRIDS = Path(__file__).resolve().parents[2] / "fixtures" / "grids"
 
 
 def big_board() -> Board:

@@ -24,8 +24,8 @@ from bot.vision.calibrate import calibrate
 from bot.vision.lattice import find_lattice
 from bot.vision.reader import frame_seen, read
 from bot.vision.skin import TEMPLATES, load_skin
-from tests.test_real_windows import NAMES, REAL, truth
-from tests.toy_game import ToyGame
+from tests.support.toy_game import ToyGame
+from tests.unit.test_real_windows import NAMES, REAL, truth
 
 XP = [n for n in NAMES if n.startswith("xp_")]
 #: Every counter digit the held-out pictures show is among these pictures' (7 only in "007") or

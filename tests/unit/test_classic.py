@@ -11,7 +11,7 @@ from bot.games.simulator import Game, Level
 from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
 from bot.vision.skin import TEMPLATES, load_skins
-from tests.classic_window import draw_window
+from tests.support.classic_window import draw_window
 
 SKINS = load_skins()
 
@@ -170,7 +170,7 @@ def test_grey_cells_and_a_smiley_without_an_led_counter_are_not_taken_for_the_cl
     number, where the learner would have learnt its digits."""
     from bot.errors import VisionError
     from bot.games.simulator import parse_level
-    from tests.toy_game import ToyGame
+    from tests.support.toy_game import ToyGame
 
     game = ToyGame(parse_level("9x9x10"), scale=1.0, at=(0, 0), seed=11, screen=(9 * 16 + 24, 9 * 16 + 67))
     with pytest.raises(VisionError):

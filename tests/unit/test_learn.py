@@ -20,9 +20,9 @@ from bot.vision.calibrate import calibrate
 from bot.vision.lattice import find_lattice
 from bot.vision.reader import read
 from bot.vision.skin import load_skin
-from tests.toy_game import FlagsToWin, ToyGame, check_reads, unseen_boards
+from tests.support.toy_game import FlagsToWin, ToyGame, check_reads, unseen_boards
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
 FRESH = sorted(p.stem for p in FIXTURES.glob("*-start.json"))
 
 

@@ -14,7 +14,7 @@ import argparse
 import numpy as np
 
 from bot.games.simulator import Game, Level, parse_level
-from tests.modern_look import ModernCanvas
+from tests.support.modern_look import ModernCanvas
 
 
 class ModernToy:

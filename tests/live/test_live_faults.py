@@ -24,7 +24,7 @@ from bot.games.wine_game import WineGame
 from bot.play.loop import GameLog, Options, Stop, play
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
-from tests.catcher import Catcher
+from tests.support.catcher import Catcher
 
 pytestmark = [pytest.mark.usefixtures("wineprefix"), pytest.mark.full]
 EXPERT = Level(16, 30, 99)

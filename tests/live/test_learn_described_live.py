@@ -24,9 +24,9 @@ from bot.learn.live import Learner
 from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
 from bot.vision.skin import load_skin
-from tests.modern_toy import ModernToy
-from tests.test_learn_described import lost, meadow
-from tests.test_modern_looks import midgame
+from tests.support.modern_toy import ModernToy
+from tests.unit.test_learn_described import lost, meadow
+from tests.unit.test_modern_looks import midgame
 
 
 def _learn(toy: ModernToy, tmp_path: Path):
@@ -74,7 +74,7 @@ def test_no_field_of_tiles_is_refused_without_a_click(tmp_path):
     assert clicks == []
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _play(tmp_path: Path, *args: str, timeout: float) -> subprocess.CompletedProcess:
@@ -98,10 +98,10 @@ def _meadow_window():
     from bot.screen.capture import Screen
     from bot.screen.xdisplay import stop_process
     from bot.vision.tiles import find_tiles
-    from tests.catcher import Catcher
+    from tests.support.catcher import Catcher
 
     canary = Catcher(below=True)
-    window = subprocess.Popen([sys.executable, "-m", "tests.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
+    window = subprocess.Popen([sys.executable, "-m", "tests.support.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
                                "--seed", "3", "--at", "150,120"], cwd=ROOT)
     try:
         deadline = time.monotonic() + 60

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-BOT = Path(__file__).resolve().parent.parent / "bot"
+BOT = Path(__file__).resolve().parents[2] / "bot"
 
 #: Modules at the top of `bot` that every stage may use.
 SHARED = {"board", "errors", "imagefile", "places"}

@@ -15,7 +15,7 @@ from bot.learn.unseen import ended_as, unread, unseen_numbers, with_number
 from bot.solver.advice import advise
 from bot.vision.reader import read
 from bot.vision.skin import load_skins
-from tests.test_vision import NAMES, load, true_field
+from tests.unit.test_vision import NAMES, load, true_field
 
 SKIN = load_skins(names=["winemine"])[0]
 

@@ -27,9 +27,9 @@ from bot.vision.calibrate import calibrate
 from bot.vision.described import CellLook, Look, number_of
 from bot.vision.reader import read
 from bot.vision.skin import load_skin, load_skins
-from tests.modern_look import draw_modern
-from tests.test_modern_looks import midgame
-from tests.test_real_windows_modern import REAL, truth
+from tests.support.modern_look import draw_modern
+from tests.unit.test_modern_looks import midgame
+from tests.unit.test_real_windows_modern import REAL, truth
 
 EXPERT = Level(16, 30, 99)
 

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.vision.calibrate import load_profile
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOT = ROOT / "fixtures" / "winemine" / "expert2-middle.png"
 
 
@@ -114,7 +114,7 @@ def test_image_paths_with_any_characters(tmp_path, capsys):
     folder = tmp_path / "Zoë écran 画面"
     folder.mkdir()
     shot = folder / "démineur-ü.png"
-    shutil.copy(Path(__file__).resolve().parent.parent / "fixtures" / "winemine" / "beginner1-middle.png", shot)
+    shutil.copy(Path(__file__).resolve().parents[2] / "fixtures" / "winemine" / "beginner1-middle.png", shot)
     image = read_image(shot)
     assert image is not None and image.shape[2] == 3
     assert write_image(folder / "copie.png", image) and np.array_equal(read_image(folder / "copie.png"), image)

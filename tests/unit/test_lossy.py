@@ -21,11 +21,11 @@ from bot.vision.calibrate import calibrate
 from bot.vision.lossy import soften_skin
 from bot.vision.reader import read
 from bot.vision.skin import load_skins
-from tests.test_cut_boards import cut
-from tests.test_real_windows import NAMES as REAL_NAMES
-from tests.test_real_windows import REAL, shot, truth
+from tests.unit.test_cut_boards import cut
+from tests.unit.test_real_windows import NAMES as REAL_NAMES
+from tests.unit.test_real_windows import REAL, shot, truth
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "winemine"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
 SOFT = [soften_skin(s) for s in load_skins()]
 
