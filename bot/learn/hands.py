@@ -8,6 +8,7 @@ virtual screen that may not start at 0, one spaces the clicks as a slow game nee
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -17,6 +18,20 @@ from bot.screen.capture import Region
 
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
 DOUBLE_CLICK = 0.55
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How the learner spaces its clicks. A real desktop merges two presses on one point into a
+    double click (GNOME Mines then ignores the second: a flag right-clicked at once again stayed a
+    flag), so one point is pressed again only after `double_click` seconds. A game in the same
+    process that takes each press as it comes (the tests' toy games) needs no spacing."""
+
+    double_click: float = DOUBLE_CLICK
+
+
+#: A real desktop's pace; and for games that take every press as it comes, no spacing.
+SPACED, UNSPACED = Pace(), Pace(double_click=0.0)
 
 
 class Hands(Protocol):
@@ -122,8 +137,8 @@ class Paced:
     click one point twice within a double-click's time: GNOME Mines ignores the second press of a
     double click, so a flag right-clicked at once again stayed a flag."""
 
-    def __init__(self, hands: Hands, park: tuple[int, int] | None) -> None:
-        self.hands, self.park = hands, park
+    def __init__(self, hands: Hands, park: tuple[int, int] | None, pace: Pace = SPACED) -> None:
+        self.hands, self.park, self.pace = hands, park, pace
         self.last: dict[tuple[int, int], float] = {}
 
     def _rest(self) -> None:
@@ -131,7 +146,8 @@ class Paced:
             self.hands.move(*self.park)
 
     def click(self, x: int, y: int, button: str = "left") -> None:
-        wait = self.last.get((x, y), -DOUBLE_CLICK) + DOUBLE_CLICK - time.monotonic()
+        spacing = self.pace.double_click
+        wait = self.last.get((x, y), -spacing) + spacing - time.monotonic()
         if wait > 0:
             time.sleep(wait)
         self.hands.click(x, y, button)

@@ -39,10 +39,9 @@ def _problem(frame: Frame, naming: dict[int, int]) -> Problem | None:
     unflagged = frame == COVERED_CLASS
     rules = []
     touched: set[Cell] = set()
-    for r, c in zip(*np.nonzero(~covered)):
-        value = naming.get(int(frame[r, c]))
-        if value is None:
-            continue
+    named = ~covered & np.isin(frame, list(naming)) if naming else np.zeros_like(covered)
+    for r, c in zip(*np.nonzero(named)):  # (cells of unnamed classes say nothing)
+        value = naming[int(frame[r, c])]
         around = tuple(n for n in table[r * cols + c] if covered[n])
         if value > len(around) or (value == 0 and any(unflagged[n] for n in around)):
             return None  # more mines than room, or a 0 the game would have opened around
@@ -56,6 +55,8 @@ def _problem(frame: Frame, naming: dict[int, int]) -> Problem | None:
 
 def fits(frames: list[Frame], naming: dict[int, int]) -> bool:
     """Could every frame be a real game under this (partial) naming?"""
+    if not naming:  # nothing named says anything: any frame fits
+        return True
     for frame in frames:
         problem = _problem(frame, naming)
         if problem is None:

@@ -26,7 +26,7 @@ import numpy as np
 from bot.errors import LearnError, VisionError
 from bot.learn.counter import CounterProbe
 from bot.learn.face import find_face
-from bot.learn.hands import Hands, Paced, Shifted, whole_on_screen, within
+from bot.learn.hands import SPACED, Hands, Pace, Paced, Shifted, whole_on_screen, within
 from bot.learn.learnt import (
     FACES,
     NUMBERS,
@@ -69,9 +69,11 @@ class Learner:
         seed: int = 0,
         known: Skin | None = None,
         board_wait: float = BOARD_WAIT,
+        pace: Pace = SPACED,
     ) -> None:
         self.known = known
         self.board_wait = board_wait
+        self.pace = pace
         self.grab = grab
         self.hands_for = hands_for
         self.games = games
@@ -100,7 +102,7 @@ class Learner:
         self.new_game = NewGame(sight, bool(ids.any()), middle, self.say)
         sight.watch_ticking(fresh)
         self.park = find_hover(sight, hands, middle, self.say)
-        hands = Paced(hands, self.park)
+        hands = Paced(hands, self.park, self.pace)
         # The first click, held on the covered cell nearest the middle: the face shows a button is down.
         hands.hold(*sight.centre(middle))
         held = sight.grab_changed_above(fresh, quiet=NO_FACE_AFTER)
@@ -113,7 +115,7 @@ class Learner:
         else:
             self.say("no face: nothing above the field changed while a cell was held")
             undo_long_press(sight, hands, middle, self.say)
-        hands = Paced(self.hands_for(lat, None if sight.face is None else sight.face.box), self.park)
+        hands = Paced(self.hands_for(lat, None if sight.face is None else sight.face.box), self.park, self.pace)
         rounds = Rounds(sight, self.marks, self.counter, seen, middle, self.rng, self.say)
         image = self.grab()
         for game in range(self.games):

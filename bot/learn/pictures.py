@@ -31,7 +31,7 @@ import numpy as np
 
 from bot.errors import BotError, VisionError
 from bot.learn.face import button_around
-from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits, from_mines, settle
+from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits, settle
 from bot.learn.learnt import STANDARD_MINES, Learnt, learnt_frame
 from bot.learn.led import complete_digits, crops, place, text_of, units_box
 from bot.learn.looks import Looks
@@ -162,25 +162,49 @@ def _logic(ids: np.ndarray, covered: list[int], flags: list[int]) -> np.ndarray:
     return out
 
 
-def _lost_names(pictures: list[Picture], roles: dict[str, int | None]) -> dict[int, int] | None:
-    """Each number look's count of mines around it on the lost pictures; None where they disagree."""
-    names: dict[int, int] = {}
-    for p in pictures:
-        if roles["exploded"] is None or not (p.ids == roles["exploded"]).any():
-            continue
-        mines = np.isin(p.ids, [k for k in (roles["exploded"], roles["mine"], roles["flag"]) if k is not None])
-        logic = _logic(p.ids, [k for k in (roles["unopened"], roles["wrong_flag"]) if k is not None], [])
-        logic[mines] = COVERED_CLASS
-        try:
-            found = from_mines(logic, mines)
-        except ValueError:
-            return None
-        for k, v in found.items():
-            if names.setdefault(k, v) != v:
-                return None
+def _lost_names(pictures: list[Picture], roles: dict[str, int | None],
+                memo: dict[tuple, tuple[dict[int, int], frozenset[int]]] | None = None) -> dict[int, int] | None:
+    """Each number look's count of mines around it on the lost pictures; None where they disagree.
+    What a look counts depends only on which looks are mines, so that is worked out once for
+    every hypothesis sharing them (`memo`); the unopened looks only leave the count out."""
+    if roles["exploded"] is None:
+        return {}
+    mine_looks = frozenset(k for k in (roles["exploded"], roles["mine"], roles["flag"]) if k is not None)
+    key = (roles["exploded"], mine_looks)
+    if memo is None or key not in memo:
+        found = _counts_by_look(pictures, roles["exploded"], mine_looks)
+        if memo is None:
+            memo = {}
+        memo[key] = found
+    counts, clashing = memo[key]
+    covered = {roles["unopened"], roles["wrong_flag"]}
+    if clashing - covered:
+        return None
+    names = {k: v for k, v in counts.items() if k not in covered}
     if len(set(names.values())) != len(names):
         return None
     return names
+
+
+def _counts_by_look(pictures: list[Picture], exploded: int, mine_looks: frozenset[int]
+                    ) -> tuple[dict[int, int], frozenset[int]]:
+    """On the pictures that show the exploded look, with `mine_looks` the mines: each other look's
+    count of mines around its cells, where every cell of it agrees, and the looks whose cells
+    disagree."""
+    values: dict[int, set[int]] = {}
+    for p in pictures:
+        if not (p.ids == exploded).any():
+            continue
+        mines = np.isin(p.ids, list(mine_looks))
+        padded = np.pad(mines.astype(np.int8), 1)
+        rows, cols = mines.shape
+        around = sum(padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
+                     for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+        opened = ~mines
+        for k, v in set(zip(p.ids[opened].tolist(), around[opened].tolist())):
+            values.setdefault(int(k), set()).add(int(v))
+    counts = {k: next(iter(v)) for k, v in values.items() if len(v) == 1}
+    return counts, frozenset(k for k, v in values.items() if len(v) > 1)
 
 
 def _hypotheses(pictures: list[Picture], count: int) -> Iterator[dict[str, int | None]]:
@@ -209,11 +233,12 @@ def name_roles(pictures: list[Picture], count: int, say: Callable[[str], None]) 
     """The one reading of the looks under which every picture is a real game."""
     fitting: list[Roles] = []
     tried = 0
+    memo: dict[tuple, tuple[dict[int, int], frozenset[int]]] = {}
     for roles in _hypotheses(pictures, count):
         tried += 1
         if tried > MAX_HYPOTHESES:
             break
-        names = _lost_names(pictures, roles)
+        names = _lost_names(pictures, roles, memo)
         if names is None:
             continue
         special = {v for v in roles.values() if v is not None}

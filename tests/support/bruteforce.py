@@ -7,7 +7,7 @@ Nothing here groups cells into boxes or splits components, so it checks that cod
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -25,8 +25,8 @@ def brute_probabilities(board: Board) -> dict[Cell, float]:
         raise ValueError(f"frontier of {len(frontier)} cells is too large to enumerate")
     free = [c for c in problem.covered if c not in set(frontier)]
     index = {c: i for i, c in enumerate(frontier)}
-    rows = np.array(list(product((0, 1), repeat=len(frontier))), dtype=np.int64)
-    rows = rows.reshape(2 ** len(frontier), len(frontier))
+    n = len(frontier)
+    rows = (np.arange(2**n, dtype=np.int64)[:, None] >> np.arange(n)) & 1  # every 0/1 layout, one a row
     ok = np.ones(len(rows), dtype=bool)
     for rule in problem.rules:
         ok &= rows[:, [index[c] for c in rule.cells]].sum(axis=1) == rule.count
@@ -43,8 +43,9 @@ def brute_probabilities(board: Board) -> dict[Cell, float]:
     if total == 0:
         return {}
     out = {}
+    exact = np.array(weight, dtype=object)  # (Python integers: exact however large)
     for c, i in index.items():
-        out[c] = float(sum(w for w, r in zip(weight, rows[:, i]) if r) / total)
+        out[c] = float(exact[rows[:, i] == 1].sum() / total)
     if free:
         p = sum(w * s for w, s in zip(weight, free_share)) / total
         for c in free:

@@ -6,6 +6,7 @@ above the field. Sprites come from a skin folder, so the same drawing serves any
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -17,9 +18,26 @@ NAMES = {"?": "unopened", "F": "flag", "Q": "question", "*": "mine", "X": "explo
 GREY, DARK, WHITE, TEAL = (192, 192, 192), (128, 128, 128), (255, 255, 255), (128, 128, 0)
 
 
+_SPRITES: dict[tuple[str, int, int], np.ndarray] = {}
+
+
 def sprite(folder: Path, name: str) -> np.ndarray:
-    img = cv2.imread(str(folder / f"{name}.png"))
-    assert img is not None, name
+    """A skin's sprite, read once per version of its file (a window draws hundreds of cells)."""
+    path = folder / f"{name}.png"
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _SPRITES:
+        img = cv2.imread(str(path))
+        assert img is not None, name
+        img.setflags(write=False)
+        _SPRITES[key] = img
+    return _SPRITES[key]
+
+
+@lru_cache(maxsize=8)
+def _desktop(width: int, height: int) -> np.ndarray:
+    img = np.full((height, width, 3), TEAL, np.uint8)  # the classic desktop
+    img.setflags(write=False)
     return img
 
 
@@ -42,7 +60,7 @@ def draw_window(
     """Screenshot with the window at `at`; returns it and the field's top-left corner."""
     rows, cols = codes.shape
     width, height = cols * 16 + 24, rows * 16 + 67
-    img = np.full((screen[1], screen[0], 3), TEAL, np.uint8)  # the classic desktop
+    img = _desktop(screen[0], screen[1]).copy()
     x0, y0 = at
     win = img[y0 : y0 + height, x0 : x0 + width]
     win[:] = GREY

@@ -102,28 +102,38 @@ def _mine(img: np.ndarray, box: tuple[int, int, int, int]) -> None:
 
 
 class ModernCanvas:
-    """The screen with the game's window on it, drawn four times larger; cells are drawn one by one
-    (a game that changes a few cells redraws those alone) and `image()` gives the screen. The
-    field's top-left corner is `corner` (image pixels): cell (r, c) spans [x + c * pitch,
-    x + (c + 1) * pitch) across, likewise down."""
+    """The screen with the game's window on it, the window drawn four times larger; cells are drawn
+    one by one (a game that changes a few cells redraws those alone) and `image()` gives the
+    screen. The field's top-left corner is `corner` (image pixels): cell (r, c) spans
+    [x + c * pitch, x + (c + 1) * pitch) across, likewise down. Only the window's area is drawn
+    large (whole screen pixels, so shrinking it alone gives the same pixels as shrinking a whole
+    large screen): a large screen a canvas took most of a drawn test's time."""
 
     def __init__(self, shape: tuple[int, int], style: str = "app", pitch: float = 37.24,
                  at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
         rows, cols = shape
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200)}[style]
-        self.big = big = np.full((screen[1] * SUPER, screen[0] * SUPER, 3), (120, 90, 60), np.uint8)  # the desktop
         margin = pitch * 1.2
-        wx0, wy0 = int(at[0] * SUPER), int(at[1] * SUPER)
         wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
         wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
-        big[wy0:wy1, wx0:wx1] = ground
+        # The window's area in whole screen pixels, one spare all round (the field's dark ground
+        # reaches a pixel past the tiles), clipped to the screen.
+        self.x0, self.y0 = max(0, at[0] - 1), max(0, at[1] - 1)
+        self.x1 = max(self.x0 + 1, min(screen[0], -(-wx1 // SUPER) + 1))  # (a window off the screen: a pixel,
+        self.y1 = max(self.y0 + 1, min(screen[1], -(-wy1 // SUPER) + 1))  # never shown)
+        self.desktop = (120, 90, 60)
+        shape = ((self.y1 - self.y0) * SUPER, (self.x1 - self.x0) * SUPER, 3)
+        self.big = big = np.full(shape, self.desktop, np.uint8)
+        self.origin = (self.x0 * SUPER, self.y0 * SUPER)  # (large pixels: where `big` starts on the large screen)
+        ox, oy = self.origin
+        big[max(0, int(at[1] * SUPER) - oy) : wy1 - oy, max(0, int(at[0] * SUPER) - ox) : wx1 - ox] = ground
         self.corner = fx, fy = at[0] + margin, at[1] + margin
         self.between = ground  # what shows between the tiles
         if style in ("win7", "meadow"):  # the field's dark ground: a dark line round every tile
             self.between = (90, 70, 60)
-            far = (int((fx + cols * pitch + 1) * SUPER), int((fy + rows * pitch + 1) * SUPER))
-            cv2.rectangle(big, (int((fx - 1) * SUPER), int((fy - 1) * SUPER)), far, self.between, -1)
+            far = (int((fx + cols * pitch + 1) * SUPER) - ox, int((fy + rows * pitch + 1) * SUPER) - oy)
+            cv2.rectangle(big, (int((fx - 1) * SUPER) - ox, int((fy - 1) * SUPER) - oy), far, self.between, -1)
         self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1}[style]
         self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15}[style] * SUPER)
         self.ink = _ink(style)
@@ -132,10 +142,11 @@ class ModernCanvas:
         big, style, radius, pitch, gap = self.big, self.style, self.radius, self.pitch, self.gap
         rows, cols = self.rows, self.cols
         fx, fy = self.corner
-        big[int((fy + r * pitch) * SUPER) : int((fy + (r + 1) * pitch) * SUPER),
-            int((fx + c * pitch) * SUPER) : int((fx + (c + 1) * pitch) * SUPER)] = self.between
-        x0, y0 = int((fx + c * pitch + gap / 2) * SUPER), int((fy + r * pitch + gap / 2) * SUPER)
-        x1, y1 = int((fx + (c + 1) * pitch - gap / 2) * SUPER), int((fy + (r + 1) * pitch - gap / 2) * SUPER)
+        ox, oy = self.origin
+        big[int((fy + r * pitch) * SUPER) - oy : int((fy + (r + 1) * pitch) * SUPER) - oy,
+            int((fx + c * pitch) * SUPER) - ox : int((fx + (c + 1) * pitch) * SUPER) - ox] = self.between
+        x0, y0 = int((fx + c * pitch + gap / 2) * SUPER) - ox, int((fy + r * pitch + gap / 2) * SUPER) - oy
+        x1, y1 = int((fx + (c + 1) * pitch - gap / 2) * SUPER) - ox, int((fy + (r + 1) * pitch - gap / 2) * SUPER) - oy
         box = (x0, y0, x1, y1)
         covered = code in (UNOPENED, FLAG, QUESTION) or (code == MINE and style in ("win7", "meadow"))
         if style == "app":
@@ -170,7 +181,11 @@ class ModernCanvas:
             _digit(big, box, str(code), self.ink[code])
 
     def image(self) -> np.ndarray:
-        return cv2.resize(self.big, self.screen, interpolation=cv2.INTER_AREA)
+        screen = np.full((self.screen[1], self.screen[0], 3), self.desktop, np.uint8)
+        size = (self.x1 - self.x0, self.y1 - self.y0)
+        shown = screen[self.y0 : self.y1, self.x0 : self.x1]
+        shown[:] = cv2.resize(self.big, size, interpolation=cv2.INTER_AREA)[: shown.shape[0], : shown.shape[1]]
+        return screen
 
 
 def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at: tuple[int, int] = (100, 80),

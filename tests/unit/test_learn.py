@@ -13,6 +13,7 @@ import pytest
 from bot.board import parse_grid
 from bot.errors import VisionError
 from bot.games.simulator import Level
+from bot.learn.hands import UNSPACED
 from bot.learn.labels import COVERED_CLASS, from_mines, settle
 from bot.learn.live import Learner, write_skin
 from bot.screen.actuator import Target
@@ -105,13 +106,14 @@ def test_learning_a_look_no_skin_ships(tmp_path, scale):
     """Two learning runs (Beginner, then a crowded board for the high numbers, carrying on from the
     first), then the learnt skin must find and read boards it never saw, exactly: cells, face, counter."""
     easy = ToyGame(Level(9, 9, 10), scale=scale)
-    learnt = Learner(easy.grab, lambda lat, face: easy, games=40).run()
+    learnt = Learner(easy.grab, lambda lat, face: easy, games=40, pace=UNSPACED).run()
     assert easy.clicks and {"unopened", "0", "1", "2", "3", "flag", "question", "mine", "exploded",
                             "wrong_flag"} <= set(learnt.cells)
     assert set(learnt.faces) == {"playing", "pressed", "won", "lost"}
     write_skin(learnt, tmp_path / "toy", "toy")
     crowded = ToyGame(Level(9, 9, 64), scale=scale, seed=100)  # carrying on from the first run
-    learnt = Learner(crowded.grab, lambda lat, face: crowded, games=60, known=load_skin(tmp_path / "toy")).run()
+    learnt = Learner(crowded.grab, lambda lat, face: crowded, games=60, known=load_skin(tmp_path / "toy"),
+                     pace=UNSPACED).run()
     assert not learnt.missing
     write_skin(learnt, tmp_path / "toy", "toy")
     skin = load_skin(tmp_path / "toy")
@@ -154,7 +156,7 @@ def test_learning_waits_for_a_game_still_drawing_its_field():
         grabs.append(1)
         return empty if len(grabs) <= 3 else toy.grab()
 
-    learnt = Learner(grab, lambda lat, face: toy, games=2).run()
+    learnt = Learner(grab, lambda lat, face: toy, games=2, pace=UNSPACED).run()
     assert (learnt.lattice.rows, learnt.lattice.cols) == (9, 9) and toy.clicks
 
 
@@ -173,7 +175,7 @@ def test_learning_stops_cleanly_when_the_window_moves():
         return game.grab()
 
     with pytest.raises(LearnError, match="no longer where it was"):
-        Learner(grab, lambda lat, f: game, games=5).run()
+        Learner(grab, lambda lat, f: game, games=5, pace=UNSPACED).run()
     for x, y, _ in game.clicks:
         on_field = fx <= x < fx + 9 * 16 and fy <= y < fy + 9 * 16
         on_face = face[0] <= x < face[0] + face[2] and face[1] <= y < face[1] + face[3]
@@ -185,7 +187,7 @@ def test_learning_a_window_at_the_screen_edge():
     """ace-minesweeper opens at +0+0: the strip round its face is cut by the screen's top edge
     (the learner once crashed there, slicing the face's surroundings off the screen)."""
     game = ToyGame(Level(9, 9, 10), at=(0, 0))
-    learnt = Learner(game.grab, lambda lat, face: game, games=20).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=20, pace=UNSPACED).run()
     x, y, *_ = game.face_rect()
     fx, fy, *_ = learnt.face_box
     assert abs(fx - x) <= 2 and abs(fy - y) <= 2 and fx >= 0 and fy >= 0
@@ -199,7 +201,7 @@ def test_learning_a_game_won_only_with_every_mine_flagged():
     The learner once guessed a proven mine there, lost, and took that loss for a win (its dead
     face kept as the won one); now it flags the mines, and sees the true won face."""
     game = ToyGame(Level(9, 9, 10), game=FlagsToWin)
-    learnt = Learner(game.grab, lambda lat, face: game, games=40).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=40, pace=UNSPACED).run()
     assert {"won", "lost"} <= set(learnt.faces)
     x, y, w, h = learnt.face_box
     for name in ("won", "lost"):
@@ -216,7 +218,7 @@ def test_learning_a_game_whose_face_never_shows_a_win():
     all it saw), and plays on to the next game."""
     game = ToyGame(Level(9, 9, 10), quiet_win=True)
     said: list[str] = []
-    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append, pace=UNSPACED).run()
     wins = [line for line in said if line.endswith(": won")]
     assert wins and game.games > len(wins)
     assert "won" not in learnt.faces and {"playing", "pressed", "lost"} <= set(learnt.faces)
@@ -233,7 +235,7 @@ def test_learning_a_field_stretched_to_its_window():
     xs, ys = game.starts
     assert (lat.rows, lat.cols, lat.pitch) == (9, 9, 16)
     assert lat.xs == tuple(int(v) for v in xs) and lat.ys == tuple(int(v) for v in ys)
-    learnt = Learner(game.grab, lambda lat, face: game, games=30).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=30, pace=UNSPACED).run()
     assert np.array_equal(learnt.cells["unopened"], game.cells[-1])
     assert {"unopened", "0", "1", "2", "flag", "mine", "exploded"} <= set(learnt.cells)
     assert {"playing", "pressed", "lost"} <= set(learnt.faces)
@@ -256,7 +258,7 @@ def test_learning_a_game_without_a_face():
     while one went on, put a dialog over the field that the learner read as cells (CI)."""
     game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", win_covered=True, seed=1)
     said: list[str] = []
-    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append, pace=UNSPACED).run()
     assert learnt.face_box is None and not learnt.faces and learnt.new_game_key == "ctrl+r"
     assert learnt.mines == {(9, 9): 10}
     assert game.keys[0] == "f2" and set(game.keys) == {"f2", "ctrl+r"} and game.games > 2
@@ -288,7 +290,7 @@ def test_learning_gnome_mines_look_alike():
     right-clicking a cell "never covers it again"), and a cell held for half a second flagged, not
     opened (the face's probe holds one that long). The skin written says all of it."""
     game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", hover=True, stretch=(4, 6), long_press=0.5)
-    learnt = Learner(game.grab, lambda lat, face: game, games=30).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=30, pace=UNSPACED).run()
     assert learnt.hover and learnt.new_game_key == "ctrl+r" and learnt.face_box is None
     assert game.games > 2 and "playing" not in game.restarted
     assert learnt.lattice.xs and learnt.lattice.ys
@@ -339,7 +341,7 @@ def test_learning_a_game_that_opens_a_start_area_itself():
     assert (game.game.shown >= 0).any()
     lat = find_lattice(game.grab())
     assert (lat.rows, lat.cols, lat.left, lat.top) == (16, 16, *game.field)
-    learnt = Learner(game.grab, lambda lat, face: game, games=12).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=12, pace=UNSPACED).run()
     assert game.games > 2 and {"playing", "pressed", "lost"} <= set(learnt.faces)
     assert {"unopened", "0", "1", "2", "3", "flag", "mine", "exploded"} <= set(learnt.cells)
     folder = Path(__import__("tempfile").mkdtemp()) / "open"
