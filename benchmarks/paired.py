@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import argparse
 import math
-from multiprocessing import get_context
+import sys
 
 from bot.errors import BotError
-from bot.games import bench
+from bot.games.engines import DaskCluster, Games, Processes
 from bot.games.simulator import RULES, parse_level
 from bot.solver.policy import PLAY, Policy
 
@@ -40,18 +40,12 @@ def variant(name: str) -> tuple[Policy, bool]:
     return PLAY.with_settings(",".join(parts)), True
 
 
-def _won(task: tuple[object, str, int, int, Policy, bool]) -> bool:
-    level, rule, seed, index, policy, told = task
-    return bench.play_game(level, rule, bench.game_seed(seed, index), policy=policy, mines_told=told).won
-
-
-def play(level, rule: str, seed: int, games: int, jobs: int, policy: Policy = PLAY, told: bool = True) -> list[bool]:
-    """Results in game order; the policy travels to the workers with each game."""
-    tasks = [(level, rule, seed, i, policy, told) for i in range(games)]
-    if jobs <= 1:
-        return list(map(_won, tasks))
-    with get_context().Pool(jobs) as pool:
-        return list(pool.imap(_won, tasks, chunksize=20))
+def play(level, rule: str, seed: int, games: int, engine, policy: Policy = PLAY, told: bool = True) -> list[bool]:
+    """Results in game order, from any engine (bot.games.engines): the policy travels with each task."""
+    won = [False] * games
+    for index, record in engine.play(Games(level, rule, seed, policy, told), range(games)):
+        won[index] = record.won
+    return won
 
 
 def main() -> None:
@@ -61,7 +55,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--variant", action="append",
                         help="no-fifty, no-total, or K=V,... (see variant); several: each against the same current run")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (with --cluster alone: its workers)")
+    parser.add_argument("--cluster", nargs="?", const="local", default=None, metavar="ADDRESS",
+                        help="play on a Dask cluster: its scheduler's address, or none for a local one")
     parser.add_argument("--rules", choices=RULES, default="safe", help="the first-click rule")
     args = parser.parse_args()
     level = parse_level(args.level)
@@ -70,15 +66,27 @@ def main() -> None:
         variants = [variant(name) for name in names]  # (all checked before any game is played)
     except BotError as err:
         parser.error(str(err))
-    current = play(level, args.rules, args.seed, args.games, args.jobs)
-    for name, (policy, told) in zip(names, variants):
-        other = play(level, args.rules, args.seed, args.games, args.jobs, policy, told)
-        only_current = sum(c and not v for c, v in zip(current, other))
-        only_variant = sum(v and not c for c, v in zip(current, other))
-        print(f"{args.level}: {args.games} paired games; current {sum(current)} won, {name} {sum(other)}; "
-              f"won only by current {only_current}, only by {name} {only_variant}", flush=True)
-        if only_current + only_variant:
-            print(sign_test(only_current, only_variant), flush=True)
+    try:
+        if args.cluster is None:
+            engine = Processes(args.jobs)
+        else:
+            engine = DaskCluster(None if args.cluster == "local" else args.cluster, workers=args.jobs)
+        with engine:
+            current = play(level, args.rules, args.seed, args.games, engine)
+            for name, (policy, told) in zip(names, variants):
+                other = play(level, args.rules, args.seed, args.games, engine, policy, told)
+                report(args.level, args.games, name, current, other)
+    except BotError as err:
+        sys.exit(f"error: {err}")
+
+
+def report(level: str, games: int, name: str, current: list[bool], other: list[bool]) -> None:
+    only_current = sum(c and not v for c, v in zip(current, other))
+    only_variant = sum(v and not c for c, v in zip(current, other))
+    print(f"{level}: {games} paired games; current {sum(current)} won, {name} {sum(other)}; "
+          f"won only by current {only_current}, only by {name} {only_variant}", flush=True)
+    if only_current + only_variant:
+        print(sign_test(only_current, only_variant), flush=True)
 
 
 def sign_test(only_first: int, only_second: int) -> str:

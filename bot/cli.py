@@ -62,7 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="first-click rule: safe (no mine), winxp (mine moved to the corner), zero (opens an area)")
     bench.add_argument("--games", type=int, default=1000, help="games to play")
     bench.add_argument("--seed", type=int, default=0, help="seed of the layouts (same seed, same games)")
-    bench.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    bench.add_argument("--jobs", type=int, default=1, help="processes to play in (with --cluster alone: its workers)")
+    bench.add_argument("--cluster", nargs="?", const="local", default=None, metavar="ADDRESS",
+                       help="play on a Dask cluster: its scheduler's address, or none for a local one "
+                            "(pip install 'minesweeper-bot[cluster]')")
+    bench.add_argument("--results", type=Path, default=None, metavar="FILE",
+                       help="stream each game to this JSON-lines file; a file of the same run resumes it")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
 
     replay = sub.add_parser("replay", formatter_class=shown,
@@ -207,13 +212,19 @@ def cmd_solve(args: argparse.Namespace) -> Exit:
 
 def cmd_bench(args: argparse.Namespace) -> Exit:
     from bot.games import bench
+    from bot.games.engines import DaskCluster, Processes
     from bot.games.simulator import parse_level
     from bot.report import to_json
 
     level = parse_level(args.level)
     if args.games < 1 or args.jobs < 1:
         raise BotError(f"--games and --jobs must be at least 1, got {args.games!r} and {args.jobs!r}")
-    result = bench.run(level, args.rules, args.games, args.seed, args.jobs, bench.progress_bar)
+    if args.cluster is None:
+        engine = Processes(args.jobs)
+    else:
+        engine = DaskCluster(None if args.cluster == "local" else args.cluster, workers=args.jobs)
+    result = bench.run(level, args.rules, args.games, args.seed, progress=bench.progress_bar, engine=engine,
+                       results=args.results)
     if args.json:
         print(to_json(result))
     else:

@@ -1,97 +1,41 @@
-"""Strength and speed, measured: play many simulated games and summarise them.
+"""Strength and speed, measured: many simulated games played and summarised.
 
-Every game is seeded from (seed, index) alone, so a run gives the same games whatever
-the number of processes, and two solvers can be compared on identical boards.
+Every game is seeded from (seed, index) alone (bot.games.headless), so a run gives the same games
+whatever plays them: one process, a pool (`jobs`) or a cluster (bot.games.engines). A long run
+can stream its games to a file and resume from it (bot.games.results_file).
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing import get_all_start_methods, get_context
-from time import perf_counter
+from pathlib import Path
+from time import monotonic
+from typing import Any
 
 import numpy as np
 
-from bot.board import FLAG, Cell
-from bot.games.simulator import Game, Level
-from bot.solver.advice import Advice, advise
+from bot.games.engines import Games, Processes
+from bot.games.headless import GameRecord, game_seed, play_game
+from bot.games.results_file import ResultsFile
+from bot.games.simulator import Level
 from bot.solver.policy import PLAY, Policy
 
+__all__ = ["GameRecord", "Tally", "game_seed", "play_game", "play_many", "progress_bar", "run", "summarise", "wilson"]
 
-@dataclass
-class GameRecord:
-    won: bool
-    three_bv: int
-    clicks: int
-    guesses: int
-    seconds: float
-    latencies_ms: list[float] = field(default_factory=list)
-
-
-def game_seed(seed: int, index: int) -> np.random.SeedSequence:
-    return np.random.SeedSequence([seed, index])
-
-
-def play_game(
-    level: Level,
-    rule: str,
-    seed: np.random.SeedSequence | int,
-    before_guess: Callable[[Game, Advice], Cell | None] | None = None,
-    policy: Policy = PLAY,
-    mines_told: bool = True,
-) -> GameRecord:
-    """One headless game by the bot: open every proven-safe cell, flag proven mines, else guess.
-    `before_guess` sees each guessing position first and may name another cell to open
-    (benchmarks that study the guess, or take a coin toss out of a comparison); `policy`: how it
-    guesses; `mines_told` False: the mine total is never given (a game with no counter to read)."""
-    game = Game(level, rule, seed)
-    latencies: list[float] = []
-    guesses = 0
-    start = perf_counter()
-    own: set[Cell] = set()  # our flags, each on a proven mine: facts, unlike a player's claims
-    while game.status == "playing":
-        board = game.board() if mines_told else game.board().with_mines(None)
-        t0 = perf_counter()
-        advice = advise(board, rule, odds=False, trusted=frozenset(own), policy=policy)
-        latencies.append((perf_counter() - t0) * 1000)
-        for cell in advice.mines:
-            if board.cells[cell] != FLAG:
-                game.flag(cell)
-                own.add(cell)
-        if advice.safe:
-            for cell in sorted(advice.safe):
-                game.open(cell)
-        elif advice.guess is not None:
-            guesses += 1
-            target = advice.guess
-            if before_guess is not None:
-                target = before_guess(game, advice) or target
-            game.open(target)
-        else:  # every covered cell is a proven mine: the game is already won
-            break
-    seconds = perf_counter() - start
-    return GameRecord(game.status == "won", game.three_bv(), game.clicks, guesses, seconds, latencies)
-
-
-def _play_indexed(args: tuple[Level, str, int, int, Policy]) -> GameRecord:
-    level, rule, seed, index, policy = args
-    return play_game(level, rule, game_seed(seed, index), policy=policy)
+#: Decision times kept for the percentiles: every one up to this many (about 40 000 Expert
+#: games), past it a uniform sample of this size (a run of 10^7 games would need gigabytes).
+KEPT_LATENCIES = 2_000_000
 
 
 def play_many(level: Level, rule: str, games: int, seed: int = 0, jobs: int = 1,
               policy: Policy = PLAY) -> Iterator[GameRecord]:
-    tasks = [(level, rule, seed, i, policy) for i in range(games)]
-    if jobs <= 1:
-        yield from map(_play_indexed, tasks)
-        return
-    # fork where there is one (fast, nothing re-imported); Windows has only spawn, which re-imports
-    # this module in each worker: _play_indexed is module-level so it can.
-    method = "fork" if "fork" in get_all_start_methods() else "spawn"
-    with get_context(method).Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_indexed, tasks, chunksize=max(1, min(50, games // (jobs * 20) or 1)))
+    """The run's games in this machine's processes, in the order they finish."""
+    with Processes(jobs) as engine:
+        for _, record in engine.play(Games(level, rule, seed, policy), range(games)):
+            yield record
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -105,26 +49,65 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarise(records: list[GameRecord]) -> dict[str, float | int]:
-    n = len(records)
-    wins = sum(r.won for r in records)
-    low, high = wilson(wins, n)
-    lat = np.concatenate([np.asarray(r.latencies_ms) for r in records]) if records else np.zeros(1)
-    busy = sum(r.seconds for r in records)
-    return {
-        "win_rate": wins / n if n else 0.0,
-        "ci_low": low,
-        "ci_high": high,
-        "games": n,
-        "wins": wins,
-        "games_per_s": n / busy if busy else 0.0,
-        "p50_ms": float(np.percentile(lat, 50)),
-        "p99_ms": float(np.percentile(lat, 99)),
-        "max_ms": float(lat.max()),
-        "decisions": int(lat.size),
-        "guesses_per_game": sum(r.guesses for r in records) / n if n else 0.0,
-        "mean_3bv": sum(r.three_bv for r in records) / n if n else 0.0,
-    }
+@dataclass
+class Tally:
+    """A run's figures, kept as games come in (in any order, from any engine, some perhaps read
+    back from a results file without their decision times)."""
+
+    games: int = 0
+    wins: int = 0
+    guesses: int = 0
+    three_bv: int = 0
+    busy: float = 0.0  # seconds the games took, summed: the speed per process
+    decisions: int = 0
+    latencies: list[np.ndarray] = field(default_factory=list)
+    _kept: int = 0
+    _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        self.wins += record.won
+        self.guesses += record.guesses
+        self.three_bv += record.three_bv
+        self.busy += record.seconds
+        if record.latencies_ms:
+            times = np.asarray(record.latencies_ms, np.float64)
+            self.decisions += times.size
+            self.latencies.append(times)
+            self._kept += times.size
+            if self._kept > 2 * KEPT_LATENCIES:  # (every time seen so far equally likely to stay)
+                every = np.concatenate(self.latencies)
+                self.latencies = [self._rng.choice(every, KEPT_LATENCIES, replace=False)]
+                self._kept = KEPT_LATENCIES
+
+    def summary(self) -> dict[str, float | int]:
+        n, wins = self.games, self.wins
+        low, high = wilson(wins, n)
+        lat = np.concatenate(self.latencies) if self.latencies else np.zeros(1)
+        return {
+            "win_rate": wins / n if n else 0.0,
+            "ci_low": low,
+            "ci_high": high,
+            "games": n,
+            "wins": wins,
+            "games_per_s": n / self.busy if self.busy else 0.0,
+            "p50_ms": float(np.percentile(lat, 50)),
+            "p99_ms": float(np.percentile(lat, 99)),
+            "max_ms": float(lat.max()),
+            "decisions": self.decisions,
+            "guesses_per_game": self.guesses / n if n else 0.0,
+            "mean_3bv": self.three_bv / n if n else 0.0,
+        }
+
+
+def summarise(records: Iterable[GameRecord]) -> dict[str, float | int]:
+    tally = Tally()
+    for record in records:
+        tally.add(record)
+    return tally.summary()
+
+
+Progress = Callable[[int, int, int, float], None]
 
 
 def run(
@@ -133,24 +116,55 @@ def run(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    progress: Callable[[int, int, int], None] | None = None,
+    progress: Progress | None = None,
     policy: Policy = PLAY,
+    engine: Any = None,
+    results: Path | None = None,
 ) -> dict[str, float | int]:
-    records: list[GameRecord] = []
-    wins = 0  # kept as it goes: summing the records each time is quadratic in the games
-    for record in play_many(level, rule, games, seed, jobs, policy):
-        records.append(record)
-        wins += record.won
-        if progress:
-            progress(len(records), games, wins)
-    return summarise(records)
+    """Play games 0..games-1 of the run and summarise them. `engine`: where (by default
+    Processes(jobs)); `results`: a file the games are streamed to, and, where it holds games of
+    this run already, read back instead of played (a run resumed after a crash: no game played
+    twice, none lost). `progress(done, total, wins, games a second this session)`."""
+    engine = engine or Processes(jobs)
+    tally = Tally()
+    todo: Iterable[int] = range(games)
+    out = None
+    if results is not None:
+        described: dict[str, Any] = {"level": f"{level.rows}x{level.cols}x{level.mines}", "rule": rule, "seed": seed}
+        if policy != PLAY:
+            described["policy"] = repr(policy)
+        out = ResultsFile(results, described)
+        seen = np.zeros(games, bool)  # (a bit a game: 10^7 games in 10 MB)
+        for index, record in out.games():
+            if 0 <= index < games and not seen[index]:
+                seen[index] = True
+                tally.add(record)
+        out.start()
+        todo = (i for i in range(games) if not seen[i])
+    start, played = monotonic(), 0
+    try:
+        with engine:
+            for index, record in engine.play(Games(level, rule, seed, policy), todo):
+                tally.add(record)
+                played += 1
+                if out is not None:
+                    out.write(index, record)
+                if progress:
+                    progress(tally.games, games, tally.wins, played / max(monotonic() - start, 1e-9))
+    finally:
+        if out is not None:
+            out.close()
+    return tally.summary()
 
 
-def progress_bar(done: int, total: int, wins: int, stream=sys.stderr) -> None:
-    """A one-line bar on a terminal; sparse plain lines in a log."""
+def progress_bar(done: int, total: int, wins: int, rate: float = 0.0, stream=sys.stderr) -> None:
+    """A one-line bar on a terminal; sparse plain lines in a log: the games so far, the win rate
+    with its 95 % interval, and the games a second."""
     width = 30
     filled = width * done // total
-    text = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {wins / done:6.2%} won"
+    low, high = wilson(wins, done)
+    text = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {wins / done:6.2%} won "
+            f"({low:.2%}..{high:.2%}), {rate:.1f} games/s")
     if stream.isatty():
         stream.write("\r" + text + ("\n" if done == total else ""))
         stream.flush()

@@ -372,10 +372,10 @@ def test_the_join_matches_exact_big_integer_counts():
 def test_bench_in_two_processes_where_there_is_no_fork(monkeypatch):
     """Windows has only the spawn start method (`bench --jobs 2` failed there: "cannot find
     context for 'fork'"): the same games, the same results, in spawned workers."""
-    from bot.games import bench
+    from bot.games import bench, engines
     from bot.games.simulator import parse_level
 
-    monkeypatch.setattr(bench, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(engines, "get_all_start_methods", lambda: ["spawn"])
     level = parse_level("beginner")
     spawned = sorted((r.won, r.clicks, r.three_bv) for r in bench.play_many(level, "safe", 12, 5, jobs=2))
     alone = sorted((r.won, r.clicks, r.three_bv) for r in bench.play_many(level, "safe", 12, 5, jobs=1))
