@@ -45,10 +45,13 @@ def reading_or_none(image: np.ndarray):
         return None
 
 
-@pytest.mark.parametrize("quality", [95, pytest.param(75, marks=pytest.mark.full)])
-def test_every_fixture_as_jpeg_reads_as_its_truth(quality):
+@pytest.mark.parametrize("quality, half", [(95, 0), pytest.param(95, 1, marks=pytest.mark.full),
+                                           pytest.param(75, None, marks=pytest.mark.full)])
+def test_every_fixture_as_jpeg_reads_as_its_truth(quality, half):
+    """`half`: every other fixture, from the first (0) or the second (1); None: all of them."""
+    names = NAMES if half is None else NAMES[half::2]
     read_right, refused, wrong = [], [], []
-    for name in NAMES:
+    for name in names:
         meta = json.loads((FIXTURES / f"{name}.json").read_text())
         got = reading_or_none(jpeg(cv2.imread(str(FIXTURES / f"{name}.png")), quality))
         if got is None:
@@ -60,8 +63,8 @@ def test_every_fixture_as_jpeg_reads_as_its_truth(quality):
         (read_right if ok else wrong).append(name)
     assert not wrong
     # Only the frames with a held button are refused (as their PNGs are: the pressed cell is unread).
-    assert refused == [n for n in NAMES if "pressed" in n]
-    assert len(read_right) >= 40
+    assert refused == [n for n in names if "pressed" in n]
+    assert len(read_right) >= len(names) - len(refused) and len(read_right) >= 20
 
 
 @pytest.mark.full
