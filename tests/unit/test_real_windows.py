@@ -24,7 +24,7 @@ from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
 from bot.vision.skin import load_skins
 
-REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS", Path(__file__).resolve().parents[2] / "shared" / "real-windows"))
+REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS", Path(__file__).resolve().parents[3] / "shared" / "real-windows"))
 NAMES = sorted(p.stem for p in REAL.glob("*.json")) if REAL.is_dir() else []
 SCALES = (1.0, 1.25, 1.5, 2.0)
 MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}  # Minesweeper X's Beginner is 8 x 8

@@ -30,7 +30,7 @@ from bot.vision.reader import read, with_panel_counter
 from bot.vision.skin import load_skins
 
 REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS_MODERN",
-                           Path(__file__).resolve().parents[2] / "shared" / "real-windows-modern"))
+                           Path(__file__).resolve().parents[3] / "shared" / "real-windows-modern"))
 SKIN_OF = {"win10-app": "msapp", "win7": "win7"}
 NAMES = sorted(p.stem for p in REAL.glob("*.json") if json.loads(p.read_text())["game"] in SKIN_OF) \
     if REAL.is_dir() else []
