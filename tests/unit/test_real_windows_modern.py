@@ -34,7 +34,7 @@ REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS_MODERN",
 SKIN_OF = {"win10-app": "msapp", "win7": "win7"}
 NAMES = sorted(p.stem for p in REAL.glob("*.json") if json.loads(p.read_text())["game"] in SKIN_OF) \
     if REAL.is_dir() else []
-SCALES = (0.8, 1.0, 1.25, 1.5, 2.0)
+SCALES = (0.8, 1.0, 1.25, 1.5, pytest.param(2.0, marks=pytest.mark.full))  # (200 %: the slowest, full suite)
 #: Read to the last cell at every size (the rest: no cell wrong, some unknown).
 EXACT = {"msmodern_andvisk_board_expert_mid", "msmodern_andvisk_full_expert_late",
          "msmodern_andvisk_ms2_expert_mid_annotated", "msmodern_andvisk_src5_expert_mid",
@@ -143,6 +143,7 @@ def test_arbiter_frames_are_read_exactly_with_the_classic_skin(name, scale):
     assert (reading.counter, reading.face) == (meta["counter"], meta["face"])
 
 
+@pytest.mark.full  # (155 frames: 13 s)
 def test_arbiter_gif_frames_never_read_wrong():
     """The 155 frames of the game: each either refused (a held button, the face mid-redraw) or read
     with every shown cell as the last frame shows it; most are read."""
