@@ -264,6 +264,11 @@ DENSE_CELLS = 400
 #: component as wide as a 20 x 20 lattice of numbers has millions of states and filled 3 GB; the
 #: widest Expert fixture (expert2-middle: 229 cells, 110 000 states) needs 25 million, 360 MB.
 MAX_SLOTS = 60_000_000
+#: Past this many steps (a box's mines from one state: a tuple each, about 100 bytes) a
+#: component's count is given up too. A 100 x 100 board's frontier of 1 560 cells takes 157 000
+#: steps and 95 MB in all, counted in 0.6 s; a component whose states explode passes this within
+#: a few boxes.
+MAX_STEPS = 2_000_000
 
 
 def _tally(boxes: list[Box], counts: list[int], log_x: float = 0.0, deadline: Deadline = NO_LIMIT) -> Tally:
@@ -372,6 +377,7 @@ def _walk(plan: _Plan, counts: list[int], deadline: Deadline) -> list[list[Step]
     states: list[int] = [0]
     out: list[list[Step]] = []
     length, slots, mask = sum(plan.sizes) + 1, 0, (1 << _SLOT) - 1
+    taken = 0  # steps kept so far
     for layer in plan.layers:
         steps: list[Step] = []
         enter = sum(counts[r] << at for at, r in layer.begins)
@@ -387,8 +393,10 @@ def _walk(plan: _Plan, counts: list[int], deadline: Deadline) -> list[list[Step]
             steps.extend((state, k, now - k * layer.hits) for k in range(lo, hi + 1))
         out.append(steps)
         states = list(dict.fromkeys(key for _, _, key in steps))
-        slots += len(states) * min(length, DENSE_CELLS + 1)  # (a big component's bands are counted as they grow)
-        if slots > MAX_SLOTS:
+        taken += len(steps)
+        if length <= DENSE_CELLS + 1:  # (a state's array is as long as the component: counted here)
+            slots += len(states) * length
+        if slots > MAX_SLOTS or taken > MAX_STEPS:  # (a bigger one's bands: by the banded pass, as they grow)
             raise OutOfTime("the component has too many states to count exactly")
         deadline.check()
     return out
@@ -788,7 +796,7 @@ def join(problem: Problem, tallies: list[Tally], log_x: float) -> Probabilities:
         odds = np.zeros(len(t.boxes))
         if len(rows):
             odds[rows] = np.exp(_logsumexp_last(log_mines + rest)) / sizes
-        box_odds.append(odds)
+        box_odds.append(np.clip(odds, 0.0, 1.0))  # (a certain mine's sum of a thousand terms may pass 1 by 1e-13)
     interior = None
     if n_int:
         with np.errstate(divide="ignore"):

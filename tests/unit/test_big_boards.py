@@ -225,3 +225,21 @@ def test_a_count_no_layout_of_a_big_board_fits_is_named_in_a_short_line():
         bot.solve("\n".join("".join(r) for r in grid), 1000)
     message = str(caught.value)
     assert "the 1000 mines left" in message and "more" in message and len(message) < 400, message
+
+
+SOLVER_POSITIONS = Path(__file__).resolve().parents[3] / "shared" / "solver"
+
+
+def test_a_long_frontier_of_a_100_by_100_board_is_counted_exactly() -> None:
+    """A 100 x 100 position with 2 000 mines from a random game (ms_toollib's generator; kept in
+    ../shared/solver, not here): its frontier is one component of 1 560 cells and 1 318 boxes, a
+    few thousand states a box. Its count once gave up at once, the states' memory reckoned as if
+    each polynomial were 401 long; it takes 157 000 steps and about 95 MB, under a second."""
+    path = SOLVER_POSITIONS / "approx_100x100x2000.txt"
+    if not path.exists():
+        pytest.skip(f"the position is not beside the repository ({path}): ../shared/solver")
+    text = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("#"))
+    answer = bot.solve(text, mines=2000, deadline=None)
+    assert answer["approximate"] is False
+    odds = [p for row in answer["probability"] for p in row if p is not None]
+    assert odds and all(0.0 <= p <= 1.0 for p in odds)
