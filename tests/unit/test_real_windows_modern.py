@@ -166,3 +166,18 @@ def test_arbiter_gif_frames_never_read_wrong():
         assert np.array_equal(board.cells[shown], final[shown]), i * 3
         read_count += 1
     assert read_count >= 40  # of 52 (measured 45: the rest show a held button or a blank face)
+
+
+@pytest.mark.parametrize("name", ARBITER)
+def test_arbiter_frames_are_placed_on_their_own_cells_for_learning(name):
+    """Learning from pictures places the field by a skin it has where one reads it: on Arbiter's
+    frames the classic skin, guided by Arbiter's own face, lands a fraction of a pixel off (12.25,
+    98.5); the cells' own lattice, which agrees with it, places them exactly (the field's truth)."""
+    if name == "(none)":
+        pytest.skip(f"no labelled Minesweeper Arbiter frames (arbiter_*.json) in {REAL}")
+    from bot.learn.pictures import _lattice_of
+
+    field = json.loads((REAL / f"{name}.json").read_text())["field"]
+    lat = _lattice_of(shot(name, 1.0), SKINS)
+    assert (lat.left, lat.top, lat.pitch, lat.rows, lat.cols) == \
+        (field["left"], field["top"], field["cell_w"], field["rows"], field["cols"])
