@@ -26,7 +26,7 @@ from bot.solver.policy import PLAY, Policy
 __all__ = ["GameRecord", "Tally", "game_seed", "play_game", "play_many", "progress_bar", "run", "summarise", "wilson"]
 
 #: Decision times kept for the percentiles: every one up to this many (about 40 000 Expert
-#: games), past it a uniform sample of this size (a run of 10^7 games would need gigabytes).
+#: games), past it a uniform sample of this size (reservoir sampling; a run of 10^7 games would need gigabytes).
 KEPT_LATENCIES = 2_000_000
 
 
@@ -59,9 +59,8 @@ class Tally:
     guesses: int = 0
     three_bv: int = 0
     busy: float = 0.0  # seconds the games took, summed: the speed per process
-    decisions: int = 0
+    decisions: int = 0  # of the games played here (a results file keeps no decision times)
     latencies: list[np.ndarray] = field(default_factory=list)
-    _kept: int = 0
     _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
 
     def add(self, record: GameRecord) -> None:
@@ -71,14 +70,23 @@ class Tally:
         self.three_bv += record.three_bv
         self.busy += record.seconds
         if record.latencies_ms:
-            times = np.asarray(record.latencies_ms, np.float64)
-            self.decisions += times.size
-            self.latencies.append(times)
-            self._kept += times.size
-            if self._kept > 2 * KEPT_LATENCIES:  # (every time seen so far equally likely to stay)
-                every = np.concatenate(self.latencies)
-                self.latencies = [self._rng.choice(every, KEPT_LATENCIES, replace=False)]
-                self._kept = KEPT_LATENCIES
+            self._keep(np.asarray(record.latencies_ms, np.float64))
+
+    def _keep(self, times: np.ndarray) -> None:
+        """Every decision time up to KEPT_LATENCIES; past that a reservoir sample (algorithm R):
+        each time seen so far stays with the same chance."""
+        room = max(0, KEPT_LATENCIES - self.decisions)
+        if room:
+            self.latencies.append(times[:room])
+        rest = times[room:]
+        if len(rest):
+            if len(self.latencies) > 1:  # (exactly KEPT_LATENCIES now: one array to write into)
+                self.latencies = [np.concatenate(self.latencies)]
+            seen = np.arange(max(self.decisions, KEPT_LATENCIES), max(self.decisions, KEPT_LATENCIES) + len(rest))
+            slot = self._rng.integers(0, seen + 1)
+            kept = slot < KEPT_LATENCIES
+            self.latencies[0][slot[kept]] = rest[kept]
+        self.decisions += len(times)
 
     def summary(self) -> dict[str, float | int]:
         n, wins = self.games, self.wins

@@ -1,7 +1,7 @@
 """Where simulated games are played: here, in a pool of this machine's processes, or on a Dask
 cluster of any size.
 
-A game is a pure function of its run (level, rule, seed, policy) and its index (bot.games.bench:
+A game is a pure function of its run (level, rule, seed, policy) and its index (bot.games.headless:
 every layout comes from (seed, index) alone), so every engine plays the same games and the
 totals do not depend on the engine or the number of workers. Each engine takes the indices to
 play and yields (index, record) as games finish, in any order.
@@ -72,7 +72,6 @@ class Processes:
         if jobs < 1:
             raise BotError(f"--jobs must be at least 1, got {jobs}")
         self.jobs = jobs
-        self.workers = jobs
 
     def __enter__(self) -> Processes:
         return self

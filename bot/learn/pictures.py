@@ -185,12 +185,10 @@ def _lost_names(pictures: list[Picture], roles: dict[str, int | None],
     if roles["exploded"] is None:
         return {}
     mine_looks = frozenset(k for k in (roles["exploded"], roles["mine"], roles["flag"]) if k is not None)
+    memo = {} if memo is None else memo
     key = (roles["exploded"], mine_looks)
-    if memo is None or key not in memo:
-        found = _counts_by_look(pictures, roles["exploded"], mine_looks)
-        if memo is None:
-            memo = {}
-        memo[key] = found
+    if key not in memo:
+        memo[key] = _counts_by_look(pictures, roles["exploded"], mine_looks)
     counts, clashing = memo[key]
     covered = {roles["unopened"], roles["wrong_flag"]}
     if clashing - covered:

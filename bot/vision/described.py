@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import weakref
 from dataclasses import dataclass
 
 import cv2
@@ -285,27 +286,25 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     return numbers[best]
 
 
-#: Boxes already judged, by look and by the box's pixels: a game read again after a click has
-#: most of its cells unchanged (an Expert board read in play: 480 judgements of about 0.3 ms).
-#: Cleared when full; the looks are held so that their ids stay theirs meanwhile.
-_JUDGED: dict[tuple[int, tuple[int, ...], bytes], int | None] = {}
-_JUDGED_LOOKS: dict[int, Look] = {}
+#: Boxes already judged, per look (a look is compared by identity) and by a digest of the box's
+#: pixels: a game read again after a click has most of its cells unchanged (an Expert board read
+#: in play: 480 judgements of about 0.3 ms). A look's judgements are cleared when full.
+_JUDGED: weakref.WeakKeyDictionary[Look, dict[tuple[tuple[int, ...], bytes], int | None]] = weakref.WeakKeyDictionary()
 JUDGED_MOST = 100_000
 _UNJUDGED = object()
 
 
 def classify_box(box: np.ndarray, look: Look) -> int | None:
     """classify(cell_look(box), look), remembered for the same pixels under the same look."""
-    key = (id(look), box.shape, hashlib.blake2b(np.ascontiguousarray(box).data, digest_size=16).digest())
-    known = _JUDGED.get(key, _UNJUDGED)
+    judged = _JUDGED.setdefault(look, {})
+    key = (box.shape, hashlib.blake2b(np.ascontiguousarray(box).data, digest_size=16).digest())
+    known = judged.get(key, _UNJUDGED)  # (one look, not two: another thread may clear it meanwhile)
     if known is not _UNJUDGED:
         return known  # type: ignore[return-value]
     code = classify(cell_look(box), look)
-    if len(_JUDGED) >= JUDGED_MOST:  # (another thread may clear it too: what was judged here is kept)
-        _JUDGED.clear()
-        _JUDGED_LOOKS.clear()
-    _JUDGED_LOOKS[id(look)] = look
-    _JUDGED[key] = code
+    if len(judged) >= JUDGED_MOST:
+        judged.clear()
+    judged[key] = code
     return code
 
 

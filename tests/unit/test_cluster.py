@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bot.errors import BotError
@@ -121,3 +122,20 @@ def test_no_scheduler_at_the_address_is_a_one_line_error() -> None:
     with pytest.raises(BotError) as caught, DaskCluster("tcp://127.0.0.1:9", timeout=2):
         pass
     assert str(caught.value).startswith("no Dask scheduler at tcp://127.0.0.1:9:") and "\n" not in str(caught.value)
+
+
+def test_past_its_bound_the_decision_times_kept_are_a_uniform_sample(monkeypatch) -> None:
+    """Up to the bound every time is kept; past it each time seen stays with the same chance, the
+    first ones as the last (the sample's mean near the mean of all, its percentiles near theirs)."""
+    from bot.games.headless import GameRecord
+
+    monkeypatch.setattr(bench, "KEPT_LATENCIES", 1_000)
+    tally = bench.Tally()
+    for game in range(100):  # times 0..9 999, in order: a biased sample would lean to the late ones
+        tally.add(GameRecord(True, 1, 1, 0, 0.0, [float(100 * game + i) for i in range(100)]))
+    kept = np.concatenate(tally.latencies)
+    assert tally.decisions == 10_000 and len(kept) == 1_000 and len(set(kept.tolist())) == 1_000
+    assert abs(kept.mean() - 4_999.5) < 400 and abs(np.percentile(kept, 10) - 1_000) < 300
+    few = bench.Tally()
+    few.add(GameRecord(True, 1, 1, 0, 0.0, [1.0, 2.0, 3.0]))
+    assert np.concatenate(few.latencies).tolist() == [1.0, 2.0, 3.0]
