@@ -51,6 +51,8 @@ class Run:
         return done()
 
     def finish(self, timeout: float = 180) -> None:
+        """Wait for the run to end: stopped by the fault, or by the stop key a test pressed (set
+        `enough` first where play is meant to go on: otherwise this waits the whole `timeout`)."""
         self.thread.join(timeout)
         if self.thread.is_alive():  # not stopped by the fault: the user's stop key, then wait again
             self.enough.set()
@@ -160,6 +162,7 @@ def test_user_restart_is_followed(canary, tmp_path: Path):
         subprocess.run(["xdotool", "mousemove", str(face[0]), str(face[1]), "click", "1"], check=True, timeout=30)
         at_restart = len(run.logs)
         assert run.wait_for(lambda: len(run.logs) >= at_restart + 2), (run.logs, run.outcome)
+        run.enough.set()
         run.finish()
     _clean(run, canary)
     assert "stop key" in run.outcome.get("stop", ""), run.outcome  # it played on until told to stop
@@ -175,6 +178,7 @@ def test_level_changed_is_recalibrated(canary, tmp_path: Path):
         with WineGame(Level(16, 16, 40), x=300, y=200) as game:
             run.game = game
             assert run.wait_for(lambda: len(run.logs) >= at_change + 2), (run.logs, run.outcome)
+            run.enough.set()
             run.finish()
     _clean(run, canary)
     assert "stop key" in run.outcome.get("stop", ""), run.outcome
