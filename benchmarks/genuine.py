@@ -38,6 +38,7 @@ def main() -> None:
     parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
     parser.add_argument("--best-time", type=int, default=0, help="best times written before start (999: records, "
                                                                   "so a won game opens the name dialog)")
+    parser.add_argument("--leave-dialogs", action="store_true", help="a player answers the dialogs, not the bot")
     parser.add_argument("--one-profile", action="store_true", help="one saved profile for every level")
     parser.add_argument("--no-skins", action="store_true", help="ship no skin: the look is learnt on first sight")
     parser.add_argument("--simulated", type=int, default=5000, help="simulated games per level for the interval")
@@ -48,7 +49,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as learnt:
         skins = [] if args.no_skins else load_skins()
         run(program, args.levels.split(","), args.games, "winxp", Path(args.stops), skins,
-            best_time=args.best_time, one_profile=args.one_profile, learn_into=Path(learnt) if args.no_skins else None)
+            best_time=args.best_time, one_profile=args.one_profile, learn_into=Path(learnt) if args.no_skins else None,
+            leave_dialogs=args.leave_dialogs)
     for name in args.levels.split(","):
         level = program.preset(name)
         sim = simulate(level, "winxp", args.simulated, jobs=2)

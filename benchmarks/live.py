@@ -56,20 +56,24 @@ def _answer_while(game: WineGame, running: threading.Event, tally: Tally) -> Non
 
 
 def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, rule: str, stops_dir: Path,
-                label: str, learn_into: Path | None = None) -> Tally:
+                label: str, learn_into: Path | None = None, leave_dialogs: bool = False) -> Tally:
     """Play `games` games in batches of ten, a new Player each (as a user restarting the bot).
-    With learn_into, a look no skin knows is learnt there on the spot, as `play` does."""
+    With learn_into, a look no skin knows is learnt there on the spot, as `play` does. The bot
+    answers a best-time dialog itself; with leave_dialogs, a player (a thread) does, and the bot
+    waits for it."""
     tally = Tally()
     witness = tally.witness = Witness(game)
     running = threading.Event()
     running.set()
     answerer = threading.Thread(target=_answer_while, args=(game, running, tally), daemon=True)
-    answerer.start()
+    if leave_dialogs:
+        answerer.start()
     try:
         with Screen() as screen:
             while len(tally.logs) < games and tally.stops + tally.crashes < 10:
                 options = Options(games=min(10, games - len(tally.logs)), skins=skins, rule=rule, profile=profile,
-                                  stop_dir=stops_dir, fresh_layouts=True, patience=15.0)
+                                  stop_dir=stops_dir, fresh_layouts=True, patience=15.0,
+                                  answer_dialogs=not leave_dialogs)
                 batch: list[GameLog] = []
                 try:
                     play(options, screen, actuator_factory=witness.factory, logs=batch)
@@ -92,7 +96,9 @@ def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, ru
                 print(f"\r{label}: {len(tally.logs)}/{games}", end="", file=sys.stderr, flush=True)
     finally:
         running.clear()
-        answerer.join(timeout=15)
+        if leave_dialogs:
+            answerer.join(timeout=15)
+    tally.dialogs += witness.dialogs
     return tally
 
 
@@ -110,7 +116,8 @@ def report(label: str, tally: Tally, seconds: float) -> str:
 
 
 def run(program: Program, levels: list[str], games: int, rule: str, stops_dir: Path, skins: list[Skin],
-        best_time: int = 0, one_profile: bool = False, learn_into: Path | None = None) -> list[str]:
+        best_time: int = 0, one_profile: bool = False, learn_into: Path | None = None,
+        leave_dialogs: bool = False) -> list[str]:
     """Each level in its own start of the game; with one_profile, every level shares one saved
     calibration, so the bot meets each new level with a profile of the last one."""
     lines = []
@@ -122,7 +129,7 @@ def run(program: Program, levels: list[str], games: int, rule: str, stops_dir: P
             start = time.time()
             with WineGame(level, x=100, y=100, program=program, best_time=best_time) as game:
                 game.drawn()
-                tally = bench_level(game, games, skins, profile, rule, stops_dir, name, learn_into)
+                tally = bench_level(game, games, skins, profile, rule, stops_dir, name, learn_into, leave_dialogs)
             lines.append(report(name, tally, time.time() - start))
             print("\n" + lines[-1], flush=True)
     return lines
@@ -133,8 +140,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
+    parser.add_argument("--best-time", type=int, default=0, help="best times written before start (999: records, "
+                                                                  "so a won game opens the name dialog)")
+    parser.add_argument("--leave-dialogs", action="store_true", help="a player answers the dialogs, not the bot")
     args = parser.parse_args()
-    run(WINEMINE, args.levels.split(","), args.games, "safe", Path(args.stops), load_skins())
+    run(WINEMINE, args.levels.split(","), args.games, "safe", Path(args.stops), load_skins(),
+        best_time=args.best_time, leave_dialogs=args.leave_dialogs)
 
 
 if __name__ == "__main__":

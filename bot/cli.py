@@ -74,8 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--stop-key", default="Escape", metavar="KEY",
                       help="a key that stops the bot while the game has the focus (none: no key)")
     play.add_argument("--patience", type=float, default=20.0, metavar="SECONDS",
-                      help="how long a game hidden after it was seen (a best-time dialog to answer, a window "
+                      help="how long a game hidden after it was seen (a dialog the user answers, a window "
                            "over it) is waited for before a safe stop")
+    play.add_argument("--leave-dialogs", action="store_true",
+                      help="leave the game's own dialog after a win (a best-time name entry) to you: the bot "
+                           "waits for it (--patience) instead of pressing Return in it")
     play.add_argument("--new-layouts", action=argparse.BooleanOptionalAction, default=True,
                       help="start each game in a new second of the clock: WineMine seeds its mines from it, so "
                            "games started in one second are one game played again")

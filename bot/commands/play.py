@@ -104,6 +104,7 @@ def _play_options(args: argparse.Namespace):
         max_frames=args.frames,
         overlay=args.overlay,
         patience=args.patience,
+        answer_dialogs=not args.leave_dialogs,
         fresh_layouts=args.new_layouts,
         skins=skins,
     )

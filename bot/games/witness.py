@@ -21,6 +21,7 @@ class Witness:
         self.game = game
         self.window: Window | None = None
         self.points: list[tuple[int, int, bool]] = []  # every click: x, y, on the field or the face
+        self.dialogs = 0  # the game's own dialogs the bot answered (Return)
 
     @property
     def clicks(self) -> int:
@@ -64,6 +65,12 @@ class _Recorder:
         """Keys, judged by where the pointer is as they are pressed (they go to the window there)."""
         self.mouse.key(x, y, combo)
         self.witness.judge(x, y)
+
+    def answer_dialog(self) -> bool:
+        """Return in the game's own dialog (no point: the mouse finds the dialog), counted."""
+        answered = bool(self.mouse.answer_dialog())
+        self.witness.dialogs += answered
+        return answered
 
     def moveTo(self, x: int, y: int) -> None:  # (nothing pressed: not judged)
         self.mouse.moveTo(x, y)

@@ -32,6 +32,8 @@ from bot.vision.skin import Skin
 
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
 NEW_GAME_READS = 3  # reads alike of a board that cannot follow the last: another game, not a misread
+DIALOG_READS = 3  # bad frames after the bot's clicks before the game's own dialog is looked for
+DIALOG_WAIT = 5.0  # seconds a game's dialog, once answered, may take to close (pressed again each second)
 
 
 class Stop(BotError):
@@ -72,9 +74,15 @@ class GameView:
     def __init__(self, screen: Screen, options: Options, on_calibrated: Callable[[Target], None],
                  actuator_factory: Callable[[Target], Actuator] = Actuator,
                  still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None,
-                 game_gone: Callable[[], bool] = lambda: False):
+                 game_gone: Callable[[], bool] = lambda: False,
+                 answer_dialog: Callable[[], bool] = lambda: False):
         self.screen = screen
         self.game_gone = game_gone  # the game's window closed (where the mouse can tell): no wait for it
+        self.answer_dialog = answer_dialog  # Return in the game's own dialog over it: whether one was there
+        #: The bot has clicked in the game being played: a dialog of the game's own over the board
+        #: now came of those clicks (a win's best-time entry), and is answered (_after_clicks).
+        self.after_clicks = False
+        self._answered = 0.0  # when the last dialog was answered (one press a second at most)
         self.options = options
         self.on_calibrated = on_calibrated
         self.make_actuator = actuator_factory  # (only to start a new game where the profile has one)
@@ -183,6 +191,8 @@ class GameView:
                 self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
             if tries > RETRIES:
                 self.still_wanted()  # a long wait: the stop key still ends it
+            if tries > DIALOG_READS and self._after_clicks():  # (pressed again each second it stays)
+                deadline = max(deadline, time.monotonic() + DIALOG_WAIT)
             try:
                 end = self.end_dialog()
                 if end is not None:
@@ -228,6 +238,24 @@ class GameView:
                 time.sleep(0.1)
         saved = self.save_stop(image)
         raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
+
+    def _after_clicks(self) -> bool:
+        """A game hidden by its own dialog right after the bot's clicks (the game's process, or
+        transient for its window) has it answered with Return, as a player would: in the games
+        played that is a win's best-time name entry (the name proposed kept), then the best times
+        (WineMine, winmine), and the board shows again, the win counted. Dialogs known by title
+        (Windows 7's "Game Won") are end_dialog's. Never in a dry run, nor with answer_dialogs
+        off (the user answers; patience waits for it). Whether one was there (answered now, or a
+        second ago: a Return that came before the dialog took the focus is pressed again)."""
+        if not self.after_clicks or self.options.dry_run or not self.options.answer_dialogs:
+            return False
+        if time.monotonic() - self._answered < 1.0:
+            return True
+        if not self.answer_dialog():
+            return False
+        self._answered = time.monotonic()
+        self.say("the game's own dialog over the board after our clicks (a best time?): answered with Return")
+        return True
 
     def end_dialog(self) -> GameEnded | None:
         """The game's end-of-game dialog where one is open (its skin names them; before calibration,

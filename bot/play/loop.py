@@ -64,7 +64,8 @@ class Player:
         self.make_actuator = actuator_factory
         self.actuator: Actuator | None = None
         self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say,
-                                  lambda: self.actuator is not None and self.actuator.game_gone())
+                                  lambda: self.actuator is not None and self.actuator.game_gone(),
+                                  lambda: self.actuator is not None and self.actuator.answer_dialog())
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
@@ -230,6 +231,7 @@ class Player:
         """A game from its first read to its end (GameEnded where its end dialog shows)."""
         shape, started = board.shape, False
         failures = stale = unchanged = 0
+        self.game_view.after_clicks = False  # (the last game's dialogs are answered by now)
         while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
             if board.shape != shape or (started and not (board.cells >= 0).any()):
                 return self._log("abandoned", start, clicks0)
@@ -239,6 +241,7 @@ class Player:
                 self.record(image, board)
                 self.frames += 1
                 before = board
+                self.game_view.after_clicks = True
                 self.guesses += self.act(board, advice)
                 self.game_view.guard.wait_for_change(image, self.clicked)
                 image, reading, board = self.game_view.look(board)

@@ -24,6 +24,10 @@ class Options:
     fresh_layouts: bool = False  # WineMine seeds from the clock's second: start each game in a new one
     stopped: Callable[[], bool] | None = None  # the user's stop key: asked before every click
     patience: float = 0.0  # seconds a game seen before, then hidden (a dialog over it), is waited for
+    #: Answer the game's own dialog over the board right after a win (a best-time name entry: the
+    #: name it proposes, Return; the best times that follow), as a player would; False: leave it
+    #: to the user, and wait for it (patience).
+    answer_dialogs: bool = True
     skins: list[Skin] = field(default_factory=list)
     #: The game's window (left, top, width, height, desktop pixels) where the window system knows
     #: it: the board is looked for there first.

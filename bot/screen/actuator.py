@@ -160,6 +160,21 @@ class Actuator:
         gone = getattr(self.gui, "gone", None)
         return bool(gone()) if callable(gone) and not isinstance(self.gui, types.ModuleType) else False
 
+    def answer_dialog(self) -> bool:
+        """Press Return in the game's own dialog over it (a best-time name entry, the best times),
+        as a player would: whether one was there. On X11 the mouse finds it (the game's process or
+        transient for its window) and presses in one server grab; elsewhere the system's owner
+        chain from a point of the game (bot.screen.platform)."""
+        answer = getattr(self.gui, "answer_dialog", None)
+        if callable(answer) and not isinstance(self.gui, types.ModuleType):
+            return bool(answer())
+        if isinstance(self.gui, types.ModuleType):  # pyautogui: the system's own windows
+            from bot.screen import platform
+
+            centre = self.target.cell_centre((self.target.rows // 2, self.target.cols // 2))
+            return platform.current().answer_owned_dialog(centre)
+        return False
+
     def close(self) -> None:
         """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
         close = getattr(self.gui, "close", None)

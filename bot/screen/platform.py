@@ -50,6 +50,12 @@ class Platform:
         end-of-game dialog, answered as a user would. Whether one was there to answer."""
         return False
 
+    def answer_owned_dialog(self, point: tuple[int, int], key: str = "return") -> bool:
+        """Press `key` in the dialog the game's window (the one at `point`) has open over it, as a
+        player would (a best-time name entry: the name it proposes kept). Whether one was there.
+        On X11 the mouse does this itself (bot.screen.xmouse), in one server grab."""
+        return False
+
     def open_title(self, titles: list[str]) -> str | None:
         """The first of these window titles that a window open now has exactly, or None."""
         return next((t for t in titles if self.find_window(t) is not None), None)
@@ -95,6 +101,7 @@ WS_EX_LAYERED, WS_EX_NOACTIVATE = 0x80000, 0x8000000
 WDA_EXCLUDEFROMCAPTURE = 0x11  # Windows 10 2004+: our own grabs do not see the overlay
 SM_CXVIRTUALSCREEN, SM_CYVIRTUALSCREEN = 78, 79
 SW_RESTORE = 9
+GA_ROOTOWNER, GW_ENABLEDPOPUP = 3, 6
 #: Keys a game's dialog may be answered with, as Windows' virtual-key codes; keybd_event's key-up flag.
 VIRTUAL_KEYS = {"return": 0x0D, "escape": 0x1B, "space": 0x20}
 KEYEVENTF_KEYUP = 0x0002
@@ -171,6 +178,21 @@ class Windows(Platform):
             return False
         code = VIRTUAL_KEYS.get(key.lower())
         if code is None:
+            return False
+        user32.keybd_event(code, 0, 0, 0)
+        user32.keybd_event(code, 0, KEYEVENTF_KEYUP, 0)
+        return True
+
+    def answer_owned_dialog(self, point: tuple[int, int], key: str = "return") -> bool:
+        """The game's top-level window is the root of the window at the point; a modal dialog it
+        owns is its enabled popup (GetWindow GW_ENABLEDPOPUP: the game itself is disabled meanwhile)."""
+        import ctypes.wintypes
+
+        user32 = self.windll.user32
+        root = user32.GetAncestor(user32.WindowFromPoint(ctypes.wintypes.POINT(*point)), GA_ROOTOWNER)
+        popup = user32.GetWindow(root, GW_ENABLEDPOPUP) if root else 0
+        code = VIRTUAL_KEYS.get(key.lower())
+        if not popup or popup == root or code is None or not user32.SetForegroundWindow(popup):
             return False
         user32.keybd_event(code, 0, 0, 0)
         user32.keybd_event(code, 0, KEYEVENTF_KEYUP, 0)

@@ -111,18 +111,101 @@ class X11Mouse:
         """Keys pressed together ("ctrl+r") for the game's window, the pointer at a point of it: in
         the same grab, the window is checked under the point and given the input focus (as a click
         there would), so the keys can reach no other program."""
+        codes = self._codes(combo)
+        events = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
+        self._atomic(x, y, events, focus=True)
+
+    def answer_dialog(self, combo: str = "Return") -> bool:
+        """Press `combo` in the game's own dialog, as a player would: a window of the game's
+        process (_NET_WM_PID) or one transient for the game, shown over it (WineMine's and
+        winmine's best-time name entry, then their best times). In one server grab, the dialog
+        is found and given the focus and the key sent, so the key reaches no other program.
+        Whether a dialog was there to answer."""
+        if self.window is None:
+            return False
+        with _ctrl_c_after():
+            self.display.grab_server()
+            try:
+                dialog = self._dialog()
+                if dialog is None:
+                    return False
+                codes = self._codes(combo)
+                self.display.set_input_focus(dialog, self.X.RevertToParent, self.X.CurrentTime)
+                presses = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
+                for kind, code in presses:
+                    self.xtest.fake_input(self.display, kind, code)
+                self.display.sync()
+                return True
+            except Exception:  # (a dialog closed between the listing and the focus: BadMatch)
+                return False
+            finally:
+                self.display.ungrab_server()
+                self.display.flush()
+
+    def _dialog(self) -> int | None:
+        """The client window of the game's topmost dialog, or None."""
+        game = self._client(self.window[0])
+        if game is None:
+            return None
+        pid = self._pid(game)
+        for child in reversed(self.root.query_tree().children):  # top of the stack first
+            if child.id == self.window[0]:
+                return None  # (only windows above the game: one under it hides nothing)
+            try:
+                if child.get_attributes().map_state != self.X.IsViewable or child.get_geometry().width <= 20:
+                    continue
+            except Exception:
+                continue
+            client = self._client(child.id)
+            if client is None or client == game:
+                continue
+            window = self.display.create_resource_object("window", client)
+            try:
+                owner = window.get_wm_transient_for()
+            except Exception:
+                owner = None
+            if (pid is not None and self._pid(client) == pid) or (owner is not None and owner.id == game):
+                return client
+        return None
+
+    def _client(self, wid: int, depth: int = 2) -> int | None:
+        """The application's window in a top-level one: itself, or under a window manager's frame
+        the child that carries WM_STATE or _NET_WM_PID."""
+        window = self.display.create_resource_object("window", wid)
+        try:
+            for name in ("WM_STATE", "_NET_WM_PID"):
+                if window.get_full_property(self.display.intern_atom(name), self.X.AnyPropertyType) is not None:
+                    return wid
+            children = window.query_tree().children if depth else []
+        except Exception:
+            return None
+        for child in children:
+            found = self._client(child.id, depth - 1)
+            if found is not None:
+                return found
+        return None
+
+    def _pid(self, wid: int) -> int | None:
+        try:
+            prop = self.display.create_resource_object("window", wid).get_full_property(
+                self.display.intern_atom("_NET_WM_PID"), self.X.AnyPropertyType)
+        except Exception:
+            return None
+        return int(prop.value[0]) if prop is not None and len(prop.value) else None
+
+    def _codes(self, combo: str) -> list[int]:
+        """Keycodes of keys pressed together ("ctrl+r", "Return")."""
         from Xlib import XK
 
         codes = []
         for name in combo.split("+"):
-            name = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L"}.get(name, name)
+            name = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L", "return": "Return"}.get(name, name)
             keysym = XK.string_to_keysym(name.upper() if name[:1] == "f" and name[1:].isdigit() else name)
             code = self.display.keysym_to_keycode(keysym) if keysym else 0
             if not code:
                 raise BotError(f"no key {name!r} on this keyboard (in {combo!r})")
             codes.append(code)
-        events = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
-        self._atomic(x, y, events, focus=True)
+        return codes
 
     def gone(self) -> bool:
         """True once the game's window no longer exists (closed, killed); a window hidden, covered

@@ -89,10 +89,10 @@ def test_genuine_games_found_from_a_fresh_screen_and_played_inside(display, prog
 
 
 @pytest.mark.parametrize("program", ["xp"], indirect=True)
-def test_best_time_dialog_is_answered_and_the_won_game_counted(display, program, tmp_path: Path):
+def test_best_time_dialog_left_to_the_player_is_waited_for(display, program, tmp_path: Path):
     """Best times of 999 s: the first win opens XP's name dialog over the board, then its best
-    times. A player (here a thread pressing Enter) answers; the bot waits for its game meanwhile
-    (patience) and logs the win, with no stop."""
+    times. With --leave-dialogs a player (here a thread pressing Enter) answers; the bot waits for
+    its game meanwhile (patience) and logs the win, with no stop."""
     level = program.preset("beginner")
     with WineGame(level, x=60, y=60, program=program, best_time=999) as game:
         game.drawn()
@@ -113,7 +113,8 @@ def test_best_time_dialog_is_answered_and_the_won_game_counted(display, program,
         logs: list[GameLog] = []
         try:
             while not any(g.result == "won" for g in logs) and len(logs) < 8:
-                more, witness = _play(game, 1, tmp_path / "p.json", tmp_path, patience=30.0)
+                more, witness = _play(game, 1, tmp_path / "p.json", tmp_path, patience=30.0, answer_dialogs=False)
+                assert witness.dialogs == 0  # (the player's to answer)
                 assert witness.outside == 0
                 logs += more
             # The best times come up only once the name entry is answered: wait for both answers
@@ -126,6 +127,20 @@ def test_best_time_dialog_is_answered_and_the_won_game_counted(display, program,
             thread.join(timeout=30)
     assert any(g.result == "won" for g in logs), logs
     assert sum(answered) >= 2  # the name entry, then the best times
+
+
+@pytest.mark.parametrize("program", ["xp"], indirect=True)
+def test_best_time_dialog_is_answered_by_the_bot_and_the_win_counted(display, program, tmp_path: Path):
+    """Best times of 999 s and nobody at the keyboard, no patience: the bot answers XP's name
+    entry and the best times after it with Return, logs the win and plays on, every click inside."""
+    level = program.preset("beginner")
+    with WineGame(level, x=60, y=60, program=program, best_time=999) as game:
+        game.drawn()
+        logs, witness = _play(game, 4, tmp_path / "p.json", tmp_path)
+        left_open = game.dialogs()
+    assert len(logs) == 4 and all(g.result in ("won", "lost") for g in logs), logs
+    assert any(g.result == "won" for g in logs) and witness.dialogs >= 2, (logs, witness.dialogs)
+    assert left_open == [] and witness.outside == 0
 
 
 @pytest.mark.parametrize("program", ["xp"], indirect=True)

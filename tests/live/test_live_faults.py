@@ -199,3 +199,25 @@ def test_fail_safe_corner_stops(canary, tmp_path: Path):
             subprocess.run(["xdotool", "mousemove", "640", "512"], check=True, timeout=30)
     _clean(run, canary)
     assert "fail-safe" in run.outcome.get("stop", ""), run.outcome
+
+
+def test_best_time_dialogs_are_answered_and_every_win_counted(canary, tmp_path: Path):
+    """Best times of 999 s: a win opens WineMine's name entry over the board ("Please enter your
+    name", no title bar without a window manager), then its best times. Nobody is at the
+    keyboard and no patience is given: the bot answers both with Return (the name proposed
+    kept), counts the win and plays on. It once waited, stopped and logged the won game as
+    stopped. Never a click on the canary, no dialog left open."""
+    said: list[str] = []
+    logs: list[GameLog] = []
+    with WineGame(Level(9, 9, 10), x=60, y=60, best_time=999) as game, Screen() as screen:
+        game.drawn()
+        options = Options(games=4, skins=load_skins(names=["winemine"]), profile=tmp_path / "p.json",
+                          stop_dir=tmp_path, fresh_layouts=True)
+        play(options, screen, logs=logs, say=said.append)
+        left_open = game.dialogs()
+    assert len(logs) == 4 and all(g.result in ("won", "lost") for g in logs), logs
+    assert any(g.result == "won" for g in logs), logs
+    answered = [line for line in said if "answered with Return" in line]
+    assert len(answered) >= 2, said  # the name entry, then the best times
+    assert left_open == [], left_open
+    assert canary.clicks == [], canary.clicks

@@ -211,3 +211,31 @@ def test_a_look_is_learnt_only_in_a_window_titled_as_a_minesweeper():
     assert Windows(windll).minesweeper_window() == ("Buscaminas", Region(10, 20, 200, 300))
     windll.user32 = FakeUser32(hwnd=0)
     assert Windows(windll).minesweeper_window() is None
+
+
+def test_the_game_s_own_dialog_is_answered_through_its_owner_on_windows():
+    """Windows: the dialog is the enabled popup of the game's root window (the game is disabled
+    while its modal dialog is up); it is brought forward and gets Return. No popup: nothing pressed."""
+    calls = []
+    windll = FakeWindll()
+    windll.user32.WindowFromPoint = lambda point: 11
+    windll.user32.GetAncestor = lambda hwnd, how: 7 if (hwnd, how) == (11, 3) else 0
+    windll.user32.GetWindow = lambda hwnd, how: 9 if (hwnd, how) == (7, 6) else 0
+    windll.user32.SetForegroundWindow = lambda hwnd: calls.append(("front", hwnd)) or 1
+    windll.user32.keybd_event = lambda code, scan, flags, extra: calls.append(("key", code, flags))
+    assert Windows(windll).answer_owned_dialog((150, 250)) is True
+    assert calls == [("front", 9), ("key", 0x0D, 0), ("key", 0x0D, 2)]
+    calls.clear()
+    windll.user32.GetWindow = lambda hwnd, how: 7  # (the game itself: no dialog of its own)
+    assert Windows(windll).answer_owned_dialog((150, 250)) is False and calls == []
+
+
+def test_the_actuator_answers_through_the_mouse_that_finds_the_dialog():
+    class Mouse(FakeGui):
+        def answer_dialog(self):
+            self.events.append(("answer",))
+            return True
+
+    gui = Mouse()
+    assert Actuator(TARGET, gui).answer_dialog() is True and gui.events == [("answer",)]
+    assert Actuator(TARGET, FakeGui()).answer_dialog() is False  # (a mouse that cannot: nothing pressed)

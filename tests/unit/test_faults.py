@@ -471,3 +471,51 @@ def test_a_game_finished_before_the_bot_started_is_followed_by_a_new_one(tmp_pat
     assert len(logs) == 2 and all(g.result in ("won", "lost") for g in logs), logs
     assert desk.games == 3  # the finished one, then two new ones started by the bot
     assert not desk.misses and desk.clicks == meant
+
+
+class RecordDesk(FakeDesk):
+    """Every win opens the game's best-time name entry over the board, then its best times: two
+    dialogs, each closed by one press of Return in it (answer_dialog, as bot.screen.xmouse does)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.dialogs_left = 0
+        self.answers = 0
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        if self.dialogs_left:
+            self.misses.append((x, y))  # (a click while the game's dialog is modal: it takes none)
+            return
+        was = self.game.status
+        super().click(x, y, button)
+        if was == "playing" and self.game.status == "won":
+            _, (fx, fy) = self.image()
+            self.cover, self.dialogs_left = (fx - 20, fy + 10, self.level.cols * 16 + 40, 60), 2
+
+    def answer_dialog(self) -> bool:
+        if not self.dialogs_left:
+            return False
+        self.answers += 1
+        self.dialogs_left -= 1
+        if not self.dialogs_left:
+            self.cover = None
+        return True
+
+
+def test_best_time_dialogs_after_wins_are_answered_and_the_wins_counted(tmp_path):
+    desk = RecordDesk(BEGINNER, seed=3)
+    logs, meant = run(desk, tmp_path, games=5)
+    wins = sum(g.result == "won" for g in logs)
+    assert len(logs) == 5 and {g.result for g in logs} <= {"won", "lost"} and wins >= 1, logs
+    assert desk.answers == 2 * wins and not desk.misses and desk.clicks == meant
+
+
+def test_best_time_dialogs_left_to_the_user_are_not_answered(tmp_path):
+    """--leave-dialogs: the bot never presses in the game's dialog; nobody answering it and no
+    patience, it stops safely once the dialog hides the board, the won game kept for the summary."""
+    desk = RecordDesk(BEGINNER, seed=3)
+    logs: list = []
+    options = Options(games=5, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path, answer_dialogs=False)
+    with pytest.raises(Stop, match="stopped safely"):
+        play(options, desk, lambda target: Actuator(target, desk), logs=logs)
+    assert desk.answers == 0 and desk.dialogs_left == 2 and not desk.misses
