@@ -9,6 +9,8 @@ covered for a second, the stop key and SIGINT are in test_live.py.
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import subprocess
 import threading
 import time
@@ -23,6 +25,7 @@ from bot.games.simulator import Level
 from bot.games.wine_game import WineGame
 from bot.play.loop import GameLog, Options, Stop, play
 from bot.screen.capture import Screen
+from bot.screen.xdisplay import VirtualDisplay
 from bot.vision.skin import load_skins
 from tests.support.catcher import Catcher
 
@@ -221,3 +224,42 @@ def test_best_time_dialogs_are_answered_and_every_win_counted(canary, tmp_path: 
     assert len(answered) >= 2, said  # the name entry, then the best times
     assert left_open == [], left_open
     assert canary.clicks == [], canary.clicks
+
+
+@contextlib.contextmanager
+def openbox() -> Iterator[None]:
+    """Openbox managing the display, once it has taken it (its check window on the root)."""
+    wm = subprocess.Popen(["openbox"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            found = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], capture_output=True, text=True,
+                                   timeout=30, check=False)
+            if "window id" in found.stdout:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("openbox did not take the display within 60 s")
+        yield
+    finally:
+        wm.terminate()
+        wm.wait(timeout=30)
+
+
+@pytest.mark.skipif(shutil.which("openbox") is None or shutil.which("xprop") is None,
+                    reason="openbox (and xprop) not installed: ./scripts/setup --full installs them")
+def test_best_time_dialogs_under_a_window_manager(tmp_path: Path):
+    """The same under openbox, on a display of its own: the game's windows are framed, so the game's
+    dialog is found through the frames (the client window, by its process). WineMine's first win
+    once opened "Congratulations" and "Fastest Times" there, and the won game was logged lost."""
+    said: list[str] = []
+    logs: list[GameLog] = []
+    with (VirtualDisplay(), openbox(), WineGame(Level(9, 9, 10), x=60, y=60, best_time=999) as game,
+          Screen() as screen):
+        game.drawn()
+        options = Options(games=3, skins=load_skins(names=["winemine"]), profile=tmp_path / "p.json",
+                          stop_dir=tmp_path, fresh_layouts=True)
+        play(options, screen, logs=logs, say=said.append)
+    assert len(logs) == 3 and all(g.result in ("won", "lost") for g in logs), logs
+    assert any(g.result == "won" for g in logs), logs
+    assert sum("answered with Return" in line for line in said) >= 2, said
