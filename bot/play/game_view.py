@@ -33,7 +33,8 @@ from bot.vision.skin import Skin
 RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window covered for a second)
 NEW_GAME_READS = 3  # reads alike of a board that cannot follow the last: another game, not a misread
 DIALOG_READS = 3  # bad frames after the bot's clicks before the game's own dialog is looked for
-DIALOG_WAIT = 5.0  # seconds a game's dialog, once answered, may take to close (pressed again each second)
+DIALOG_WAIT = 5.0  # seconds a game's dialog, once answered, may take to close (pressed again meanwhile)
+DIALOG_AGAIN = 0.5  # seconds between presses: one that came before the dialog took the focus, or the next dialog
 
 
 class Stop(BotError):
@@ -191,7 +192,7 @@ class GameView:
                 self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
             if tries > RETRIES:
                 self.still_wanted()  # a long wait: the stop key still ends it
-            if tries > DIALOG_READS and self._after_clicks():  # (pressed again each second it stays)
+            if tries > DIALOG_READS and self._after_clicks():  # (pressed again while it stays)
                 deadline = max(deadline, time.monotonic() + DIALOG_WAIT)
             try:
                 end = self.end_dialog()
@@ -246,10 +247,10 @@ class GameView:
         (WineMine, winmine), and the board shows again, the win counted. Dialogs known by title
         (Windows 7's "Game Won") are end_dialog's. Never in a dry run, nor with answer_dialogs
         off (the user answers; patience waits for it). Whether one was there (answered now, or a
-        second ago: a Return that came before the dialog took the focus is pressed again)."""
+        moment ago: a Return that came before the dialog took the focus is pressed again)."""
         if not self.after_clicks or self.options.dry_run or not self.options.answer_dialogs:
             return False
-        if time.monotonic() - self._answered < 1.0:
+        if time.monotonic() - self._answered < DIALOG_AGAIN:
             return True
         if not self.answer_dialog():
             return False

@@ -144,7 +144,7 @@ def _clone_sprites(folder) -> None:
         cv2.imwrite(str(folder / f"digit_{name}.png"), img)
 
 
-@pytest.mark.parametrize("scale", (1.0, 1.5, 2.0))
+@pytest.mark.parametrize("scale", (1.0, pytest.param(1.5, marks=pytest.mark.full), 2.0))  # (1.5: 8 s)
 def test_a_clone_with_its_own_face_and_led_font_is_read_with_the_classic_skin(tmp_path, scale):
     """Every cell, the counter by its lit segments (bot.vision.led) and the face's state off the
     board where only its yellow disc is seen (bot.vision.reader.has_disc); its own face matches

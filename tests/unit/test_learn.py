@@ -27,7 +27,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
 FRESH = sorted(p.stem for p in FIXTURES.glob("*-start.json"))
 
 
-@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5))
+@pytest.mark.parametrize("scale", (1.0, *(pytest.param(s, marks=pytest.mark.full) for s in (1.25, 1.5))))
 def test_lattice_finds_every_fresh_winemine_field_from_structure_alone(scale):
     for name in FRESH:
         meta = json.loads((FIXTURES / f"{name}.json").read_text())
