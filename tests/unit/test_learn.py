@@ -258,7 +258,7 @@ def test_learning_a_game_without_a_face():
     while one went on, put a dialog over the field that the learner read as cells (CI)."""
     game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", win_covered=True, seed=1)
     said: list[str] = []
-    learnt = Learner(game.grab, lambda lat, face: game, games=30, say=said.append, pace=UNSPACED).run()
+    learnt = Learner(game.grab, lambda lat, face: game, games=12, say=said.append, pace=UNSPACED).run()
     assert learnt.face_box is None and not learnt.faces and learnt.new_game_key == "ctrl+r"
     assert learnt.mines == {(9, 9): 10}
     assert game.keys[0] == "f2" and set(game.keys) == {"f2", "ctrl+r"} and game.games > 2
