@@ -56,7 +56,7 @@ def read_end(meanings: Meanings, ids: np.ndarray, before: np.ndarray | None, las
         if role is None and baits and all(tuple(int(v) for v in rc) in baits for rc in np.argwhere(at)):
             meanings.role[k] = "wrong_flag"  # only ever where we put a flag
             continue
-        if role is None and meanings.knows("mine"):
+        if role is None and meanings.knows("mine") and not _a_mine_drawn_apart(meanings, k):
             meanings.role[k] = "number"  # a number painted late: the mine look is known
             continue
         if role is None or role == "mine":
@@ -76,6 +76,18 @@ def read_end(meanings: Meanings, ids: np.ndarray, before: np.ndarray | None, las
     if len(set(meanings.names.values())) != len(meanings.names):
         raise LearnError("two different looks show the same number of mines around them")
     return True, int(mines.sum())
+
+
+#: A look this close to a mine's (RMS, as looks are compared) is that mine drawn apart: cells
+#: stretched to the window draw GNOME Mines' mine 8-9 apart from cell to cell, blurred; a
+#: number and a mine are 40 or more apart.
+LIKE_A_MINE = 20.0
+
+
+def _a_mine_drawn_apart(meanings: Meanings, k: int) -> bool:
+    """Is look k (new on a lost board) the mine's look drawn a little apart, rather than a number?"""
+    other, distance = meanings.looks.nearest_to(k)
+    return meanings.role.get(other) == "mine" and distance <= LIKE_A_MINE
 
 
 def scattered(changed: np.ndarray, cell: Cell) -> bool:

@@ -77,7 +77,9 @@ class Sight:
         self.lat = lat
         self.ring = self._surround(fresh)
         first = self.tiles(fresh)
-        self.meanings = Meanings(Looks(first[_commonest(first)]))  # the covered cell: a game may open some itself
+        # The covered cell first (a game may open some itself); cells stretched to the window
+        # (columns or rows of two widths: their own starts kept) are compared smoothed.
+        self.meanings = Meanings(Looks(first[_commonest(first)], smoothed=bool(lat.xs or lat.ys)))
         self.face: Face | None = None
         self.ticking = np.zeros((max(0, lat.top - 2), fresh.shape[1]), bool)
         self.last_grab = fresh

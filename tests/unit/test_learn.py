@@ -16,6 +16,7 @@ from bot.games.simulator import Level
 from bot.learn.hands import UNSPACED
 from bot.learn.labels import COVERED_CLASS, from_mines, settle
 from bot.learn.live import Learner, write_skin
+from bot.learn.looks import Looks
 from bot.screen.actuator import Target
 from bot.vision.calibrate import calibrate
 from bot.vision.lattice import find_lattice
@@ -452,3 +453,19 @@ def test_a_whole_window_flush_with_the_screen_s_edges_is_not_taken_for_a_cut_one
     lat = find_lattice(image)
     assert (lat.rows, lat.cols) == (level.rows, level.cols)
     whole_on_screen(lat.field, Region(0, 0, *size), Region(0, 0, *size), image)  # (raises where cut)
+
+
+def test_stretched_cells_of_one_look_are_one_look_and_flat_greys_stay_two():
+    """A game that stretches its cells to its window draws each digit at its own place: the same
+    glyph half a pixel apart is more than SAME away pixel for pixel, one look when compared
+    smoothed; two flat greys 12 apart (a lit covered cell, an opened 0: GNOME's are 10) stay two looks either way."""
+    def digit(dx: float) -> np.ndarray:
+        big = np.full((212, 212, 3), (200, 250, 220), np.uint8)
+        cv2.putText(big, "1", (70, 160), cv2.FONT_HERSHEY_SIMPLEX, 5.0, (40, 40, 40), 20, cv2.LINE_AA)
+        shifted = cv2.warpAffine(big, np.float32([[1, 0, 4 * dx], [0, 1, 0]]), (212, 212), borderValue=(200, 250, 220))
+        return cv2.resize(shifted, (53, 53), interpolation=cv2.INTER_AREA)
+
+    lit, zero = np.full((53, 53, 3), 207, np.uint8), np.full((53, 53, 3), 219, np.uint8)
+    tiles = np.stack([digit(0.0), digit(0.5), lit, zero])
+    assert list(Looks(tiles[0]).classify(tiles)) == [0, 1, 2, 3]  # pixel for pixel: the digit split
+    assert list(Looks(tiles[0], smoothed=True).classify(tiles)) == [0, 0, 1, 2]
