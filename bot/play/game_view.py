@@ -83,7 +83,7 @@ class GameView:
         #: The bot has clicked in the game being played: a dialog of the game's own over the board
         #: now came of those clicks (a win's best-time entry), and is answered (_after_clicks).
         self.after_clicks = False
-        self._answered = 0.0  # when the last dialog was answered (one press a second at most)
+        self._answered = 0.0  # when the last dialog was answered (one press each DIALOG_AGAIN at most)
         self.options = options
         self.on_calibrated = on_calibrated
         self.make_actuator = actuator_factory  # (only to start a new game where the profile has one)
