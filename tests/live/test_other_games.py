@@ -16,6 +16,7 @@ second, and stretches its cells to its window (48 or 49 px).
 from __future__ import annotations
 
 import shutil
+import subprocess
 from dataclasses import replace
 from pathlib import Path
 
@@ -46,8 +47,23 @@ def ace(display):
 
 def _learn(tmp_path: Path) -> tuple[list, Path]:
     templates, profile = tmp_path / "skins", tmp_path / "profile.json"
-    assert cli.main(["calibrate", "--learn", "--templates", str(templates), "--profile", str(profile)]) == 0
+    code = cli.main(["calibrate", "--learn", "--templates", str(templates), "--profile", str(profile)])
+    assert code == 0, _display_now(tmp_path)
     return load_skins(templates), profile
+
+
+def _display_now(tmp_path: Path) -> str:
+    """What the display shows when learning failed: a screenshot, and its top-level windows (a
+    rare failure in the full suite looked as if something covered the game: this says what)."""
+    import cv2
+    import mss
+    import numpy as np
+
+    with mss.MSS() as grabber:
+        cv2.imwrite(str(tmp_path / "display.png"), np.array(grabber.grab(grabber.monitors[0]))[..., :3])
+    tree = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True, timeout=30,
+                          check=False).stdout
+    return f"learning failed; the display: {tmp_path / 'display.png'}; its windows:\n{tree[-1500:]}"
 
 
 def test_xdemineur_learnt_from_nothing_then_played(display, tmp_path: Path):
