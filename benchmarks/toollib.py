@@ -31,7 +31,7 @@ import numpy as np
 import bot
 from bot.board import format_grid
 from bot.games.bench import game_seed
-from bot.games.simulator import Game, parse_level
+from bot.games.simulator import Game, opened_at_random, parse_level
 from bot.solver import probability
 from bot.solver.advice import advise
 from bot.solver.rules import build_problem, fix
@@ -66,16 +66,7 @@ def positions(level, count: int, seed: int, every: int = 1):
 
 def random_positions(level, count: int, seed: int):
     """Boards opened by random safe clicks until 30, 40, 50 or 60 % of the cells show (in turn)."""
-    out = []
-    for i in range(count):
-        game = Game(level, "none", game_seed(seed, i))
-        rng = np.random.default_rng(game_seed(seed, i))
-        share = 0.3 + 0.1 * (i % 4)
-        while (game.shown >= 0).mean() < share:
-            free = np.argwhere(~game.mine & (game.shown < 0))
-            game.open(tuple(int(v) for v in free[rng.integers(len(free))]))
-        out.append(game.board())
-    return out
+    return [opened_at_random(level, game_seed(seed, i), 0.3 + 0.1 * (i % 4)).board() for i in range(count)]
 
 
 def toollib_grid(board) -> list[list[int]]:

@@ -196,3 +196,15 @@ class Game:
         areas = int(self.zero_labels.max())
         reached = _grown(self.zero_labels > 0)
         return areas + int((~reached & ~self.mine).sum())
+
+
+def opened_at_random(level: Level, seed: int, share: float) -> Game:
+    """A game (rule `none`) whose random safe cells were opened until `share` of its cells show, as
+    a player clicking all over a big board leaves it: the solver's hardest frontiers (thousands of
+    cells in one component, most of them proven). Benchmarks and tests of exact counting use it."""
+    game = Game(level, "none", seed)
+    rng = np.random.default_rng(seed)
+    while (game.shown >= 0).mean() < share:
+        free = np.argwhere(~game.mine & (game.shown < 0))
+        game.open(tuple(int(v) for v in free[rng.integers(len(free))]))
+    return game

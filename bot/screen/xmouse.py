@@ -111,9 +111,7 @@ class X11Mouse:
         """Keys pressed together ("ctrl+r") for the game's window, the pointer at a point of it: in
         the same grab, the window is checked under the point and given the input focus (as a click
         there would), so the keys can reach no other program."""
-        codes = self._codes(combo)
-        events = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
-        self._atomic(x, y, events, focus=True)
+        self._atomic(x, y, self._presses(combo), focus=True)
 
     def answer_dialog(self, combo: str = "Return") -> bool:
         """Press `combo` in the game's own dialog, as a player would: a window of the game's
@@ -129,9 +127,8 @@ class X11Mouse:
                 dialog = self._dialog()
                 if dialog is None:
                     return False
-                codes = self._codes(combo)
+                presses = self._presses(combo)
                 self.display.set_input_focus(dialog, self.X.RevertToParent, self.X.CurrentTime)
-                presses = [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
                 for kind, code in presses:
                     self.xtest.fake_input(self.display, kind, code)
                 self.display.sync()
@@ -171,12 +168,10 @@ class X11Mouse:
     def _client(self, wid: int, depth: int = 2) -> int | None:
         """The application's window in a top-level one: itself, or under a window manager's frame
         the child that carries WM_STATE or _NET_WM_PID."""
-        window = self.display.create_resource_object("window", wid)
+        if self._property(wid, "WM_STATE") is not None or self._property(wid, "_NET_WM_PID") is not None:
+            return wid
         try:
-            for name in ("WM_STATE", "_NET_WM_PID"):
-                if window.get_full_property(self.display.intern_atom(name), self.X.AnyPropertyType) is not None:
-                    return wid
-            children = window.query_tree().children if depth else []
+            children = self.display.create_resource_object("window", wid).query_tree().children if depth else []
         except Exception:
             return None
         for child in children:
@@ -185,13 +180,22 @@ class X11Mouse:
                 return found
         return None
 
-    def _pid(self, wid: int) -> int | None:
+    def _property(self, wid: int, name: str) -> Any | None:
+        """A window's property, or None (none set, or the window gone meanwhile)."""
         try:
-            prop = self.display.create_resource_object("window", wid).get_full_property(
-                self.display.intern_atom("_NET_WM_PID"), self.X.AnyPropertyType)
+            return self.display.create_resource_object("window", wid).get_full_property(
+                self.display.intern_atom(name), self.X.AnyPropertyType)
         except Exception:
             return None
+
+    def _pid(self, wid: int) -> int | None:
+        prop = self._property(wid, "_NET_WM_PID")
         return int(prop.value[0]) if prop is not None and len(prop.value) else None
+
+    def _presses(self, combo: str) -> list[tuple[int, int]]:
+        """XTest events of keys pressed together ("ctrl+r", "Return"), released in reverse."""
+        codes = self._codes(combo)
+        return [(self.X.KeyPress, c) for c in codes] + [(self.X.KeyRelease, c) for c in reversed(codes)]
 
     def _codes(self, combo: str) -> list[int]:
         """Keycodes of keys pressed together ("ctrl+r", "Return")."""

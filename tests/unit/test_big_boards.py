@@ -21,7 +21,7 @@ import pytest
 import bot
 from bot.board import Board, format_grid, parse_grid
 from bot.errors import InconsistentBoardError
-from bot.games.simulator import Game, Level
+from bot.games.simulator import Level, opened_at_random
 from bot.solver.deadline import NO_LIMIT
 from bot.solver.probability import (
     DENSE_CELLS,
@@ -251,17 +251,6 @@ def test_a_long_frontier_of_a_100_by_100_board_is_counted_exactly() -> None:
         assert abs(odds[cell] - p) < 1e-9, (cell, odds[cell], p)
 
 
-def random_clicks(seed: int, share: float) -> Game:
-    """A 100 x 100 game with 2 000 mines opened by random safe clicks until `share` of it shows,
-    as benchmarks/toollib.py `--clicks random` makes them."""
-    game = Game(Level(100, 100, 2000), "none", seed)
-    rng = np.random.default_rng(seed)
-    while (game.shown >= 0).mean() < share:
-        free = np.argwhere(~game.mine & (game.shown < 0))
-        game.open(tuple(int(v) for v in free[rng.integers(len(free))]))
-    return game
-
-
 @pytest.mark.parametrize("seed, share", [(2, 0.5), (5, 0.4)])
 def test_a_board_opened_by_random_clicks_is_counted_exactly(seed: int, share: float) -> None:
     """Random clicks all over a 100 x 100 board leave one frontier component of thousands of
@@ -269,7 +258,7 @@ def test_a_board_opened_by_random_clicks_is_counted_exactly(seed: int, share: fl
     `approximate` with odds up to 0.6 off (ms_toollib counts it exactly in 10 to 30 s). Most of
     those cells are proven: settled, the rest falls apart into components of at most ~110 cells,
     counted exactly. The dealt layout agrees with every proven cell and every certain odd."""
-    game = random_clicks(seed, share)
+    game = opened_at_random(Level(100, 100, 2000), seed, share)
     board = game.board()
     comps = split_components(make_boxes(build_problem(board)))
     assert max(sum(len(b.cells) for b in comp) for comp in comps) > 3000
