@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -228,22 +229,36 @@ def test_best_time_dialogs_are_answered_and_every_win_counted(canary, tmp_path: 
 
 @contextlib.contextmanager
 def openbox() -> Iterator[None]:
-    """Openbox managing the display, once it has taken it (its check window on the root)."""
-    wm = subprocess.Popen(["openbox"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            found = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], capture_output=True, text=True,
-                                   timeout=30, check=False)
-            if "window id" in found.stdout:
+    """Openbox managing the display, once it has taken it (its check window on the root). One that
+    exits before that is started again (three times), and a failure says what it printed."""
+    wm: subprocess.Popen[bytes] | None = None
+    with tempfile.TemporaryFile() as said:
+        try:
+            for _ in range(3):
+                wm = subprocess.Popen(["openbox", "--sm-disable"], stdout=subprocess.DEVNULL, stderr=said)
+                deadline = time.monotonic() + 60
+                while time.monotonic() < deadline and wm.poll() is None:
+                    found = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], capture_output=True,
+                                           text=True, timeout=30, check=False)
+                    if "window id" in found.stdout:
+                        break
+                    time.sleep(0.1)
+                else:
+                    if wm.poll() is None:
+                        wm.terminate()
+                        wm.wait(timeout=30)
+                    continue
                 break
-            time.sleep(0.1)
-        else:
-            pytest.fail("openbox did not take the display within 60 s")
-        yield
-    finally:
-        wm.terminate()
-        wm.wait(timeout=30)
+            else:
+                said.seek(0)
+                printed = said.read().decode(errors="replace").strip()[-2000:]
+                code = wm.poll() if wm else None
+                pytest.fail(f"openbox did not take the display in 3 starts (last exit {code}): {printed!r}")
+            yield
+        finally:
+            if wm is not None and wm.poll() is None:
+                wm.terminate()
+                wm.wait(timeout=30)
 
 
 @pytest.mark.skipif(shutil.which("openbox") is None or shutil.which("xprop") is None,
