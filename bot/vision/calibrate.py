@@ -209,11 +209,12 @@ def _cell_distance(image: np.ndarray, skin: Skin, scale: float, left: float, top
         tile = resample(image, left, top, n * scale, n * scale, (n, n))
     except VisionError:
         return float("inf")
-    x = tile.reshape(1, -1).astype(np.float32)
-    sprites = skin.cell_sprites.reshape(len(skin.cell_sprites), -1).astype(np.float32)
-    if x.std() < 0.5 * sprites.std(axis=1).min():
-        return float("inf")  # a flat patch of background: every cell sprite has edges
-    return float(np.sqrt(((sprites - x) ** 2).mean(axis=1)).min())
+    x = tile.reshape(-1).astype(np.float64)
+    if x.std() < 0.5 * skin.least_cell_spread:
+        return float("inf")  # a flat patch of background
+    # The RMS distance to the nearest sprite, as |s|^2 - 2 s.x + |x|^2 (one matrix product).
+    squares = skin.cell_row_squares - 2.0 * (skin.cell_rows @ x) + x @ x
+    return float(np.sqrt(max(float(squares.min()), 0.0) / x.size))
 
 
 def _is_cell(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import cv2
@@ -79,6 +80,23 @@ class Skin:
     @property
     def faceless(self) -> bool:
         return not self.face_names
+
+    @cached_property
+    def cell_rows(self) -> np.ndarray:
+        """The cell sprites as float64 rows, one per sprite: calibration compares tens of thousands
+        of tiles with them (flattening them each time was a third of a cut board's refusal)."""
+        return self.cell_sprites.reshape(len(self.cell_sprites), -1).astype(np.float64)
+
+    @cached_property
+    def cell_row_squares(self) -> np.ndarray:
+        """Each cell sprite's sum of squares, for distances by dot products."""
+        return (self.cell_rows**2).sum(axis=1)
+
+    @cached_property
+    def least_cell_spread(self) -> float:
+        """The smallest standard deviation of any cell sprite: a patch flatter than half of it is
+        background, not a cell (every cell sprite has edges)."""
+        return float(self.cell_rows.std(axis=1).min())
 
 
 def _read(path: Path) -> np.ndarray:
