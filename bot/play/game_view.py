@@ -184,6 +184,7 @@ class GameView:
         deadline = time.monotonic() + (self.options.patience if self.cal is not None else 0.0)
         tries = 0
         changed_reads: list[bytes] = []
+        dialog_since: float | None = None  # when a dialog of the game's was first answered in this look
         while tries < RETRIES or time.monotonic() < deadline:
             tries += 1
             if tries > RETRIES and self.game_gone():
@@ -192,7 +193,9 @@ class GameView:
                 self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
             if tries > RETRIES:
                 self.still_wanted()  # a long wait: the stop key still ends it
-            if tries > DIALOG_READS and self._after_clicks():  # (pressed again while it stays)
+            answering = dialog_since is None or time.monotonic() - dialog_since < self.options.dialog_longest
+            if tries > DIALOG_READS and answering and self._after_clicks():  # (pressed again while it stays)
+                dialog_since = dialog_since or time.monotonic()
                 deadline = max(deadline, time.monotonic() + DIALOG_WAIT)
             try:
                 end = self.end_dialog()
@@ -238,6 +241,8 @@ class GameView:
                 problem = str(err)
                 time.sleep(0.1)
         saved = self.save_stop(image)
+        if dialog_since is not None:
+            problem = f"a window of the game's stayed over the board though answered and asked to close ({problem})"
         raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
 
     def _after_clicks(self) -> bool:

@@ -28,6 +28,10 @@ class Options:
     #: name it proposes, Return; the best times that follow), as a player would; False: leave it
     #: to the user, and wait for it (patience).
     answer_dialogs: bool = True
+    #: Seconds the game's own windows may keep the board hidden while they are answered (Return,
+    #: then asked to close): past it, a window that stays is the user's, and the patience runs out
+    #: to a safe stop.
+    dialog_longest: float = 20.0
     skins: list[Skin] = field(default_factory=list)
     #: The game's window (left, top, width, height, desktop pixels) where the window system knows
     #: it: the board is looked for there first.

@@ -105,6 +105,11 @@ GA_ROOTOWNER, GW_ENABLEDPOPUP = 3, 6
 #: Keys a game's dialog may be answered with, as Windows' virtual-key codes; keybd_event's key-up flag.
 VIRTUAL_KEYS = {"return": 0x0D, "escape": 0x1B, "space": 0x20}
 KEYEVENTF_KEYUP = 0x0002
+WM_CLOSE = 0x0010
+#: Presses of a key in one window of the game's over it before it is closed instead, as its close
+#: button would (here and in bot.screen.xmouse): WineMine's dialogs close at the first or second
+#: press (one may come before the focus); Arbiter's Local High Scores takes no key.
+CLOSE_AFTER = 3
 #: The same keys as X names them (xdotool).
 X_KEYS = {"return": "Return", "escape": "Escape", "space": "space"}
 #: Window titles of the Minesweepers the bot plays: Windows' own (English, and XP's Japanese),
@@ -138,6 +143,7 @@ class Windows(Platform):
 
             windll = ctypes.windll  # type: ignore[attr-defined]
         self.windll = windll
+        self._answered: dict[int, int] = {}  # dialog window: how many times a key was pressed in it
 
     def prepare(self) -> None:
         # E_ACCESSDENIED only says the awareness was set already (mss sets it when it starts, a
@@ -192,7 +198,12 @@ class Windows(Platform):
         root = user32.GetAncestor(user32.WindowFromPoint(ctypes.wintypes.POINT(*point)), GA_ROOTOWNER)
         popup = user32.GetWindow(root, GW_ENABLEDPOPUP) if root else 0
         code = VIRTUAL_KEYS.get(key.lower())
-        if not popup or popup == root or code is None or not user32.SetForegroundWindow(popup):
+        if not popup or popup == root or code is None:
+            return False
+        self._answered[popup] = self._answered.get(popup, 0) + 1
+        if self._answered[popup] > CLOSE_AFTER:  # a window the key does not close: as its close button would
+            return bool(user32.PostMessageW(popup, WM_CLOSE, 0, 0))
+        if not user32.SetForegroundWindow(popup):
             return False
         user32.keybd_event(code, 0, 0, 0)
         user32.keybd_event(code, 0, KEYEVENTF_KEYUP, 0)

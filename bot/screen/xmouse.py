@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.errors import BotError
+from bot.screen.platform import CLOSE_AFTER
 
 BUTTONS = {"left": 1, "middle": 2, "right": 3}
 
@@ -51,6 +52,7 @@ class X11Mouse:
         # No window there (it moved off the point since the screen was grabbed): every press is
         # refused (WindowMoved) and the game looked for again, never pyautogui's unchecked clicks.
         self.window = self._top_at(*inside)
+        self._answered: dict[int, int] = {}  # dialog window: how many times a key was pressed in it
 
     def _top_at(self, x: int, y: int) -> tuple[int, int, int, int, int] | None:
         """The topmost mapped top-level window holding the point: (id, left, top, width, height)."""
@@ -118,7 +120,9 @@ class X11Mouse:
         process (_NET_WM_PID) or one transient for the game, shown over it (WineMine's and
         winmine's best-time name entry, then their best times). In one server grab, the dialog
         is found and given the focus and the key sent, so the key reaches no other program.
-        Whether a dialog was there to answer."""
+        A window the key has not closed after CLOSE_AFTER presses (Minesweeper Arbiter's Local
+        High Scores, over the board after a record) is closed as its title bar's close button
+        would (WM_DELETE_WINDOW, where it takes it). Whether a dialog was there to answer."""
         if self.window is None:
             return False
         with _ctrl_c_after():
@@ -127,6 +131,10 @@ class X11Mouse:
                 dialog = self._dialog()
                 if dialog is None:
                     return False
+                self._answered[dialog] = self._answered.get(dialog, 0) + 1
+                if self._answered[dialog] > CLOSE_AFTER and self._ask_to_close(dialog):
+                    self.display.sync()
+                    return True
                 presses = self._presses(combo)
                 self.display.set_input_focus(dialog, self.X.RevertToParent, self.X.CurrentTime)
                 for kind, code in presses:
@@ -139,19 +147,41 @@ class X11Mouse:
                 self.display.ungrab_server()
                 self.display.flush()
 
+    def _ask_to_close(self, wid: int) -> bool:
+        """Ask the window's program to close it (WM_DELETE_WINDOW), if it says it takes that."""
+        from Xlib.protocol import event
+
+        window = self.display.create_resource_object("window", wid)
+        delete = self.display.intern_atom("WM_DELETE_WINDOW")
+        try:
+            if delete not in (window.get_wm_protocols() or []):
+                return False
+            message = event.ClientMessage(window=window, client_type=self.display.intern_atom("WM_PROTOCOLS"),
+                                          data=(32, [delete, self.X.CurrentTime, 0, 0, 0]))
+            window.send_event(message, event_mask=0)
+        except Exception:  # (gone meanwhile)
+            return False
+        return True
+
     def _dialog(self) -> int | None:
-        """The client window of the game's topmost dialog, or None."""
+        """The client window of the game's topmost dialog over it, or None. A window of the game's
+        beside it (Arbiter's Counters) hides nothing of it and is left alone."""
         game = self._client(self.window[0])
         if game is None:
             return None
         pid = self._pid(game)
+        _, left, top, width, height = self.window
         for child in reversed(self.root.query_tree().children):  # top of the stack first
             if child.id == self.window[0]:
                 return None  # (only windows above the game: one under it hides nothing)
             try:
-                if child.get_attributes().map_state != self.X.IsViewable or child.get_geometry().width <= 20:
+                if child.get_attributes().map_state != self.X.IsViewable:
                     continue
+                g = child.get_geometry()
             except Exception:
+                continue
+            if g.width <= 20 or g.x >= left + width or g.x + g.width <= left or g.y >= top + height \
+                    or g.y + g.height <= top:
                 continue
             client = self._client(child.id)
             if client is None or client == game:

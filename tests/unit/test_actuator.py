@@ -230,6 +230,24 @@ def test_the_game_s_own_dialog_is_answered_through_its_owner_on_windows():
     assert Windows(windll).answer_owned_dialog((150, 250)) is False and calls == []
 
 
+def test_a_window_of_the_game_s_that_return_does_not_close_is_closed_on_windows():
+    """Arbiter's Local High Scores, over the board after a record, takes no key: after CLOSE_AFTER
+    presses it is sent WM_CLOSE, as its close button would, instead of Return on and on."""
+    from bot.screen.platform import CLOSE_AFTER, WM_CLOSE
+
+    calls = []
+    windll = FakeWindll()
+    windll.user32.WindowFromPoint = lambda point: 11
+    windll.user32.GetAncestor = lambda hwnd, how: 7
+    windll.user32.GetWindow = lambda hwnd, how: 9 if (hwnd, how) == (7, 6) else 0
+    windll.user32.SetForegroundWindow = lambda hwnd: 1
+    windll.user32.keybd_event = lambda code, scan, flags, extra: calls.append(("key", code, flags))
+    windll.user32.PostMessageW = lambda hwnd, message, wparam, lparam: calls.append(("post", hwnd, message)) or 1
+    desk = Windows(windll)
+    assert all(desk.answer_owned_dialog((150, 250)) for _ in range(CLOSE_AFTER + 1))
+    assert calls[-1] == ("post", 9, WM_CLOSE) and sum(c[0] == "key" for c in calls) == 2 * CLOSE_AFTER
+
+
 def test_the_actuator_answers_through_the_mouse_that_finds_the_dialog():
     class Mouse(FakeGui):
         def answer_dialog(self):

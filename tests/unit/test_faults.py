@@ -5,6 +5,7 @@ shows at that moment."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -508,6 +509,29 @@ def test_best_time_dialogs_after_wins_are_answered_and_the_wins_counted(tmp_path
     wins = sum(g.result == "won" for g in logs)
     assert len(logs) == 3 and {g.result for g in logs} <= {"won", "lost"} and wins >= 1, logs
     assert desk.answers == 2 * wins and not desk.misses and desk.clicks == meant
+
+
+class StubbornDesk(RecordDesk):
+    """A win opens a window of the game's over the board that no answer takes away."""
+
+    def answer_dialog(self) -> bool:
+        if not self.dialogs_left:
+            return False
+        self.answers += 1
+        return True
+
+
+def test_a_window_over_the_board_that_answers_do_not_close_ends_in_a_safe_stop(tmp_path):
+    """Answered on and on, a window that stays would extend the wait for the board for ever (it
+    did: 417 presses in 5 min beside Arbiter's Local High Scores); after options.dialog_longest seconds of
+    answers the patience runs out to a safe stop that names the window."""
+    desk = StubbornDesk(BEGINNER, seed=3)
+    options = Options(games=5, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path, patience=1.0,
+                      dialog_longest=2.0)
+    started = time.monotonic()
+    with pytest.raises(Stop, match="stayed over the board"):
+        play(options, desk, lambda target: Actuator(target, desk))
+    assert time.monotonic() - started < 60 and 1 <= desk.answers < 40 and not desk.misses
 
 
 def test_best_time_dialogs_left_to_the_user_are_not_answered(tmp_path):
