@@ -11,6 +11,7 @@ game's first-click rule on the same level.
     python3 -m benchmarks.games --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
     python3 -m benchmarks.games --game win7-qt --levels beginner,advanced --games 50 --shipped
     python3 -m benchmarks.games --toy meadow --levels beginner,expert --games 50
+    python3 -m benchmarks.games --game arbiter --levels beginner,expert --games 50 --shipped
 """
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ def main() -> int:
     with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
         work = Path(args.work or tmp)
         templates, profile = work / "skins", work / "profile.json"
+        if program.command[0] == "wine":  # a Windows program (Arbiter): a Wine prefix of its own, never ~/.wine
+            os.environ["WINEPREFIX"] = str(Path(tmp) / "wine")
+            subprocess.run(["wineboot", "--init"], env={**os.environ, "WINEDEBUG": "-all",
+                           "WINEDLLOVERRIDES": "mscoree,mshtml="}, capture_output=True, timeout=600, check=False)
         for index, name in enumerate(levels):
             level = program.level(name)
             with NativeGame(program, name, x=100, y=100) as game:

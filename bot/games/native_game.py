@@ -53,6 +53,14 @@ class NativeProgram:
     dialogs: dict[str, str] = field(default_factory=dict)
     #: A file the game needs that no package installs (a stand-in built by hand).
     needs: Path | None = None
+    #: The field's top-left corner in the window and the face's centre above the field's top edge
+    #: (centred on the window), 16 px cells: clicks are then judged on the field and the face, not
+    #: on the whole window (where a game draws them in one place at every level).
+    field: tuple[int, int] | None = None
+    face_above: int = 0
+    #: The game puts its window where its settings say (written by `prepare`) and back there when
+    #: it lays out a board: the harness leaves it there instead of moving it.
+    places_itself: bool = False
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -206,10 +214,48 @@ WIN7_JAVA = NativeProgram(
     needs=STANDINS / "win7java" / "build" / "ivan" / "mine" / "Main.class",
 )
 
+#: Where the user's unpacked Minesweeper Arbiter 0.52.3 is (third-party: docs/testing.md says where it
+#: comes from; never in the project). Its ms_arbiter.exe is a 32-bit program: wine32:i386.
+ARBITER_DIR = Path(os.environ.get("MINESWEEPER_ARBITER", STANDINS / "arbiter"))
+_ARBITER_MODES = {"beginner": 0, "intermediate": 1, "expert": 2}
+
+
+def _prepare_arbiter(level: str, workdir: Path) -> None:
+    """Its files copied into the game's own folder, where it keeps its statistics and records (so
+    each start has none: a win sets records, and Arbiter then shows its Local High Scores over the
+    board), and its settings written for the level, with its Counters window shown beside it."""
+    for item in ARBITER_DIR.iterdir():
+        if item.is_file():
+            shutil.copy2(item, workdir / item.name)
+    lines = (workdir / "arbiter.dat").read_bytes().decode("latin-1").splitlines()
+    # Its window's client area lands 3 px right of and 22 px below posMain (the frame Wine leaves
+    # out without a window manager): the X window at (100, 100); the Counters beside the widest.
+    values = {"doStartUpMode": _ARBITER_MODES[level], "doShowCounters": 1, "posMainX": 97, "posMainY": 78,
+              "posCountersX": 640, "posCountersY": 100}
+    out = []
+    for line in lines:
+        key = line.split("=", 1)[0]
+        out.append(f"{key}={values[key]}" if key in values else line)
+    (workdir / "arbiter.dat").write_bytes("\r\n".join(out).encode("latin-1") + b"\r\n")
+
+
+#: Minesweeper Arbiter 0.52.3 (freeware, Windows, 32-bit), the competitive players' program, under
+#: Wine (its main window titled "Minesweeper Arbiter ", a space at the end: "about Minesweeper Arbiter"
+#: is another): winmine's cells, its own smiley (sunglasses) and seven-segment font, an 8 x 8 Beginner; a
+#: Counters window beside the game; a record (any of its many: time, 3BV/s, IOE...) opens its Local
+#: High Scores window over the board, which takes no key (the bot closes it, as a player would).
+ARBITER = NativeProgram(
+    "arbiter", ("wine", "ms_arbiter.exe"), "Minesweeper Arbiter ", "winxp",
+    {"beginner": (Level(8, 8, 10), ()), "intermediate": (Level(16, 16, 40), ()), "expert": (Level(16, 30, 99), ())},
+    default="beginner", note="Arbiter's own smiley and LED font; side windows; records shown over the board",
+    prepare=_prepare_arbiter, env={"WINEDEBUG": "-all", "WINEDLLOVERRIDES": "mscoree,mshtml="},
+    needs=ARBITER_DIR / "ms_arbiter.exe", field=(12, 73), face_above=28, places_itself=True,
+)
+
 #: Seconds a game's end dialog stays before the harness answers it (bot.games.native_game.NativeGame).
 DIALOG_READ = 2.0
 
-PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, WIN7_QT, WIN7_JAVA)}
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, WIN7_QT, WIN7_JAVA, ARBITER)}
 
 
 def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
@@ -267,7 +313,8 @@ class NativeGame:
             window = self.window()
         if window is None:
             raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
-        self.move(*self.at)
+        if not self.program.places_itself:
+            self.move(*self.at)
         if self.level_name in self.program.sizes:
             _run(["xdotool", "windowsize", str(window.wid), *map(str, self.program.sizes[self.level_name])])
         return self.switch(self.level_name, timeout)
@@ -316,10 +363,17 @@ class NativeGame:
         raise CaptureError(f"{self.program.name}'s window was not drawn within {timeout:.0f} s")
 
     def on_target(self, x: int, y: int, window: Window | None = None) -> bool:
-        """Is the point inside the game's window, by X's geometry (never the bot's calibration)?"""
+        """Is the point inside the game's window (on its field or face, where the program says where
+        they are), by X's geometry (never the bot's calibration)?"""
         window = window or self.window()
-        return window is not None and window.left <= x < window.left + window.width \
-            and window.top <= y < window.top + window.height
+        if window is None:
+            return False
+        if self.program.field is None:
+            return window.left <= x < window.left + window.width and window.top <= y < window.top + window.height
+        left, top = window.left + self.program.field[0], window.top + self.program.field[1]
+        in_field = left <= x < left + 16 * self.level.cols and top <= y < top + 16 * self.level.rows
+        in_face = abs(x - (window.left + window.width / 2)) <= 12 and abs(y - (top - self.program.face_above)) <= 12
+        return in_field or in_face
 
     def move(self, x: int, y: int) -> Window:
         return move_window(self.window, x, y)
