@@ -66,7 +66,8 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
     tiles = field_tiles(image, field, n).reshape(field.rows, field.cols, n, n, 3)
     rim = ring_mask(n, n, RIM)
     cells = [tuple(c) for c in np.argwhere(reading.unknown)]
-    if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells):
+    if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells) \
+            and not _grounds_of_their_own(skin, [tiles[c] for c in cells], rim):
         return None  # not the rim of an opened cell
     if any(min(_rms(tiles[c], o) for o in skin.cell_sprites) <= MAX_DISTANCE for c in cells):
         return None  # close to a sprite the skin has: a doubtful read of it, not a new look
@@ -92,6 +93,18 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
     return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None,
                    tuple((int(r), int(c)) for (r, c), j in which.items() if j == k))
             for k, look in enumerate(looks)]
+
+
+def _grounds_of_their_own(skin: Skin, tiles: list[np.ndarray], rim: np.ndarray) -> bool:
+    """A look whose numbers each sit on a ground of their own colour (GNOME Mines: a 5 on pink,
+    seen first in play): the skin's opened cells' rims differ among themselves, and each tile's rim
+    is far from every rim a covered, flagged or marked cell has. Whether the tiles are then a number
+    is for the board to say (unseen_numbers' fit), as for any other new look."""
+    opened = [o[rim] for o in skin.cell_sprites[skin.cell_codes >= 0]]
+    closed = [o[rim] for o in skin.cell_sprites[skin.cell_codes < 0]]
+    spread = max((_rms(a, b) for i, a in enumerate(opened) for b in opened[i + 1:]), default=0.0)
+    return bool(closed) and spread > MAX_DISTANCE and all(
+        min(_rms(t[rim], c) for c in closed) > MAX_DISTANCE for t in tiles)
 
 
 def unread(reading: Reading, found: list[Unseen]) -> Reading:

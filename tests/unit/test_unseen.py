@@ -144,3 +144,47 @@ def test_looks_the_board_cannot_name_yet_are_played_around_soundly(first: int):
 def test_what_the_board_alone_says_of_the_game(grid, ended):
     """The board names a face the skin lacks only when it leaves no doubt (bot.learn.unseen.ended_as)."""
     assert ended_as(parse_grid(grid).cells) == ended
+
+
+#: Numbers on grounds of their own colour (BGR), as GNOME Mines draws them (a 5 on pink).
+GROUNDS = {1: (60, 200, 60), 2: (60, 210, 210), 3: (40, 110, 230), 4: (220, 90, 40), 5: (170, 60, 240),
+           6: (210, 210, 60), 7: (120, 40, 120), 8: (90, 90, 90)}
+PLAIN = (0, 0, 0)  # WineMine's opened ground here
+
+
+def _tinted(tile: np.ndarray, number: int) -> np.ndarray:
+    out = tile.copy()
+    if number in GROUNDS:
+        out[(tile == PLAIN).all(axis=-1)] = GROUNDS[number]
+    return out
+
+
+@pytest.mark.parametrize("number", [4, 5])
+def test_a_number_on_a_ground_of_its_own_is_named_right_or_played_around(number: int):
+    """GNOME Mines draws each number on its own colour: a 5 first seen in play has a rim like no
+    opened cell the skin knows, and was taken for no number at all (play stopped, "1 cell(s)
+    unreadable"). Such a look is now put to the board like any other: named only when the board
+    allows one number, else played around; never a wrong name."""
+    skin = without(number)
+    skin = dataclasses.replace(skin, cell_sprites=np.stack([_tinted(t, int(v)) for t, v in
+                                                            zip(skin.cell_sprites, skin.cell_codes)]))
+    seen = 0
+    for name in NAMES:
+        image, meta, truth = load(name)
+        if not (truth == number).any() or meta["face"] == "pressed":
+            continue
+        field = true_field(meta, 1.0)
+        image = image.copy()
+        for (r, c), v in np.ndenumerate(truth):
+            top, left = int(field.top + r * 16), int(field.left + c * 16)
+            image[top:top + 16, left:left + 16] = _tinted(image[top:top + 16, left:left + 16], int(v))
+        reading = read(image, field, skin)
+        assert reading.unknown.any(), name
+        found = unseen_numbers(image, field, skin, reading)
+        if found is None:
+            continue
+        seen += 1
+        assert len(found) == 1 and found[0].number in (None, number), name
+        if found[0].number is None:
+            check_played_around(unread(reading, found), truth, meta, name)
+    assert seen >= 2, seen
