@@ -84,6 +84,7 @@ class GameView:
         #: now came of those clicks (a win's best-time entry), and is answered (_after_clicks).
         self.after_clicks = False
         self._answered = 0.0  # when the last dialog was answered (one press each DIALOG_AGAIN at most)
+        self.dialogs_answered = 0  # presses in the game's dialogs so far (a new game waits past them)
         self.options = options
         self.on_calibrated = on_calibrated
         self.make_actuator = actuator_factory  # (only to start a new game where the profile has one)
@@ -260,6 +261,7 @@ class GameView:
         if not self.answer_dialog():
             return False
         self._answered = time.monotonic()
+        self.dialogs_answered += 1
         self.say("the game's own dialog over the board after our clicks (a best time?): answered with Return")
         return True
 

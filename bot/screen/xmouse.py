@@ -130,6 +130,7 @@ class X11Mouse:
             try:
                 dialog = self._dialog()
                 if dialog is None:
+                    self._answered.clear()  # (a game reuses its dialog windows: the next time is a new one)
                     return False
                 self._answered[dialog] = self._answered.get(dialog, 0) + 1
                 if self._answered[dialog] > CLOSE_AFTER and self._ask_to_close(dialog):
