@@ -254,11 +254,16 @@ class GameView:
         (Windows 7's "Game Won") are end_dialog's. Never in a dry run, nor with answer_dialogs
         off (the user answers; patience waits for it). Whether one was there (answered now, or a
         moment ago: a Return that came before the dialog took the focus is pressed again)."""
-        if not self.after_clicks or self.options.dry_run or not self.options.answer_dialogs:
+        if not self.after_clicks:
             return False
         if time.monotonic() - self._answered < DIALOG_AGAIN:
             return True
-        if not self.answer_dialog():
+        return self.answer_game_window()
+
+    def answer_game_window(self) -> bool:
+        """Answer a window of the game's on its window (Return; closed once Return has not taken it
+        away), unless this is a dry run or the dialogs are the user's: whether there was one."""
+        if self.options.dry_run or not self.options.answer_dialogs or not self.answer_dialog():
             return False
         self._answered = time.monotonic()
         self.dialogs_answered += 1

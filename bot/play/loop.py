@@ -20,7 +20,7 @@ from bot.games.simulator import Game
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Stale
 from bot.play.dry_run import DryRun
-from bot.play.game_view import RETRIES, GameEnded, GameView, Stop, UserStop, follows
+from bot.play.game_view import DIALOG_AGAIN, RETRIES, GameEnded, GameView, Stop, UserStop, follows
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
@@ -234,6 +234,10 @@ class Player:
                 image, reading, board = self.game_view.look(None)
                 if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
                     return image, reading, board
+            for _ in range(6):  # a window that keeps the game from taking clicks, seen or not: answered, then closed
+                if not self.game_view.answer_game_window():
+                    break
+                time.sleep(DIALOG_AGAIN)
             counted += self.game_view.dialogs_answered == answered
         saved = self.game_view.save_stop(image)
         raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")

@@ -165,8 +165,8 @@ class X11Mouse:
         return True
 
     def _dialog(self) -> int | None:
-        """The client window of the game's topmost dialog over it, or None. A window of the game's
-        beside it (Arbiter's Counters) hides nothing of it and is left alone."""
+        """The client window of the game's topmost dialog on it (above or under it), or None. A
+        window of the game's beside it (Arbiter's Counters) is left alone."""
         game = self._client(self.window[0])
         if game is None:
             return None
@@ -174,7 +174,8 @@ class X11Mouse:
         _, left, top, width, height = self.window
         for child in reversed(self.root.query_tree().children):  # top of the stack first
             if child.id == self.window[0]:
-                return None  # (only windows above the game: one under it hides nothing)
+                continue  # (one under it too: Arbiter's Local High Scores, once a click raised the game
+                # over it, still keeps the game from taking clicks)
             try:
                 if child.get_attributes().map_state != self.X.IsViewable:
                     continue
