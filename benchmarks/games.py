@@ -79,8 +79,8 @@ def main() -> int:
         templates, profile = work / "skins", work / "profile.json"
         if program.command[0] == "wine":  # a Windows program (Arbiter): a Wine prefix of its own, never ~/.wine
             os.environ["WINEPREFIX"] = str(Path(tmp) / "wine")
-            subprocess.run(["wineboot", "--init"], env={**os.environ, "WINEDEBUG": "-all",
-                           "WINEDLLOVERRIDES": "mscoree,mshtml="}, capture_output=True, timeout=600, check=False)
+            subprocess.run(["wineboot", "--init"], env={**os.environ, **program.env}, capture_output=True,
+                           timeout=600, check=False)
         for index, name in enumerate(levels):
             level = program.level(name)
             with NativeGame(program, name, x=100, y=100) as game:

@@ -199,6 +199,7 @@ class Windows(Platform):
         popup = user32.GetWindow(root, GW_ENABLEDPOPUP) if root else 0
         code = VIRTUAL_KEYS.get(key.lower())
         if not popup or popup == root or code is None:
+            self._answered.clear()  # (as bot.screen.xmouse: a dialog shown again is answered afresh)
             return False
         self._answered[popup] = self._answered.get(popup, 0) + 1
         if self._answered[popup] > CLOSE_AFTER:  # a window the key does not close: as its close button would

@@ -10,7 +10,6 @@ and face (bot.games.witness), never by the bot's calibration.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from bot.games.witness import Witness
 from bot.play.loop import GameLog, Options, play
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
+from tests.support.wine import wine32_installed
 
 pytestmark = pytest.mark.full
 
@@ -28,9 +28,7 @@ pytestmark = pytest.mark.full
 def arbiter(display, wineprefix):
     if ARBITER.needs is None or not ARBITER.needs.exists():
         pytest.skip(f"no Minesweeper Arbiter at {ARBITER.needs}: set MINESWEEPER_ARBITER (docs/testing.md)")
-    done = subprocess.run(["dpkg-query", "-W", "-f=${Status}", "wine32:i386"], capture_output=True, text=True,
-                          check=False)
-    if "install ok installed" not in done.stdout:
+    if not wine32_installed():
         pytest.skip("Wine cannot run 32-bit programs here: apt-get install wine32:i386 (docs/windows.md)")
     with NativeGame(ARBITER, "beginner") as game:
         yield game

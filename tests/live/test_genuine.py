@@ -25,6 +25,7 @@ from bot.games.witness import Witness
 from bot.play.loop import GameLog, Options, play
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
+from tests.support.wine import wine32_installed
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPLODED = (0, 0, 255)  # BGR: the ground of the mine that was hit
@@ -38,19 +39,13 @@ def _programs() -> dict[str, Path]:
     return {("nt4" if p.stat().st_size < 64_000 else "xp"): p for p in paths if p.is_file()}
 
 
-def _wine32() -> bool:
-    done = subprocess.run(["dpkg-query", "-W", "-f=${Status}", "wine32:i386"], capture_output=True, text=True,
-                          check=False)
-    return "install ok installed" in done.stdout
-
-
 @pytest.fixture
 def program(request, wineprefix) -> Program:
     found = _programs()
     if request.param not in found:
         pytest.skip(f"no genuine {request.param} winmine.exe: set MINESWEEPER_WINMINE or put it in "
                     f"{ROOT.parent / 'genuine'}/<name>/winmine.exe (README: the genuine game)")
-    if not _wine32():
+    if not wine32_installed():
         pytest.skip("Wine cannot run 32-bit programs here: apt-get install wine32:i386 (README: the genuine game)")
     return genuine(found[request.param])
 
