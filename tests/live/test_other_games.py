@@ -141,3 +141,47 @@ def test_gnome_mines_learnt_from_nothing_then_played(display, tmp_path: Path, le
         skins, profile = _learn(tmp_path)
         assert [(s.faceless, s.hover, s.new_game_key) for s in skins] == [(True, True, "ctrl+r")]
         _play(game, skins, profile, tmp_path, 6)
+
+
+def test_gnome_mines_keeps_its_game_when_the_focus_would_follow_the_pointer(display):
+    """With no window manager X's focus follows the pointer, and GNOME Mines pauses a game begun
+    whenever it loses the focus (its board greyed): the harness gives its window the focus as a
+    desktop would, so neither the pointer leaving nor a window mapped under the pointer pauses it."""
+    import time
+
+    import mss
+    import numpy as np
+
+    from bot.vision.lattice import find_lattice
+
+    _installed(GNOME_MINES)
+    with NativeGame(GNOME_MINES, x=60, y=40) as game, mss.MSS() as grabber:
+        window = game.window()
+        assert window is not None
+        box = {"left": window.left, "top": window.top, "width": window.width, "height": window.height}
+
+        def grab() -> np.ndarray:
+            return np.array(grabber.grab(box))[..., :3]
+
+        fresh = grab()
+        lat = find_lattice(fresh)
+        field = (slice(lat.top, lat.top + lat.height), slice(lat.left, lat.left + lat.width))
+        x, y = window.left + lat.left + lat.width // 2, window.top + lat.top + lat.height // 2
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, timeout=30)
+        deadline = time.monotonic() + 30
+        begun, last = fresh[field], None  # (the pointer on the clicked cell, a 0 opened: none lit)
+        while (np.array_equal(begun, fresh[field]) or not np.array_equal(begun, last)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+            begun, last = grab()[field], begun
+        assert not np.array_equal(begun, fresh[field]), "the click opened nothing"
+        subprocess.run(["xdotool", "mousemove", "1000", "800"], check=True, timeout=30)
+        other = subprocess.Popen(["xmessage", "-geometry", "+950+750", "a window under the pointer"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            until = time.monotonic() + 3.0  # (a pause greys the board within a frame or two)
+            while time.monotonic() < until:
+                assert np.array_equal(grab()[field], begun), "GNOME Mines paused its game"
+                time.sleep(0.1)
+        finally:
+            other.kill()
+            other.wait(timeout=30)
