@@ -249,7 +249,8 @@ class Player:
         self.game_view.after_clicks = False  # (the last game's dialogs are answered by now)
         while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
             if board.shape != shape or (started and not (board.cells >= 0).any()):
-                return self._log("abandoned", start, clicks0)
+                why = "the board's size changed" if board.shape != shape else "the board is all covered again"
+                return self._abandon(why, start, clicks0)
             started = started or bool((board.cells >= 0).any())
             try:
                 advice = self.decide(board)
@@ -269,7 +270,7 @@ class Player:
                                f"board; last screenshot: {self.game_view.save_stop(image)}")
                 if self.game_view.replaced:
                     self.game_view.replaced = False
-                    return self._log("abandoned", start, clicks0)
+                    return self._abandon("another game is on the board (restarted?)", start, clicks0)
             except Stale as err:
                 stale += 1
                 if stale >= STALE_BATCHES:
@@ -277,14 +278,14 @@ class Player:
                                f"last screenshot: {self.game_view.save_stop(image)}") from err
                 image, reading, board, same = self._read_again(board)
                 if not same:
-                    return self._log("abandoned", start, clicks0)
+                    return self._abandon(f"after {err}, another board was read", start, clicks0)
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
                     raise Stop(f"stopped safely: {err}; last screenshot: {self.game_view.save_stop(image)}") from err
                 image, reading, board, same = self._read_again(board)
                 if not same:
-                    return self._log("abandoned", start, clicks0)
+                    return self._abandon(f"after {err}, another board was read", start, clicks0)
         self.record(image, board)
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board))
@@ -294,6 +295,10 @@ class Player:
         of `last` (another one may be where the game was found again)."""
         image, reading, board = self.game_view.look(None)
         return image, reading, board, board.shape == last.shape and follows(last, board)
+
+    def _abandon(self, why: str, start: float, clicks0: int) -> GameLog:
+        self.say(f"game abandoned: {why}")
+        return self._log("abandoned", start, clicks0)
 
     def _log(self, result: str, start: float, clicks0: int, bv: int | None = None) -> GameLog:
         return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv, self.shape)

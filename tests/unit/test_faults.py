@@ -40,11 +40,13 @@ class Intending(Actuator):
         super().flag(cell)
 
 
-def run(desk: FakeDesk, tmp_path: Path, games: int, flags: bool = False) -> tuple[list, list]:
+def run(desk: FakeDesk, tmp_path: Path, games: int, flags: bool = False,
+        said: list[str] | None = None) -> tuple[list, list]:
     meant: list = []
     logs: list = []
     options = Options(games=games, flags=flags, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
-    play(options, desk, lambda target: Intending(target, desk, meant), logs=logs)
+    play(options, desk, lambda target: Intending(target, desk, meant), logs=logs,
+         say=(said if said is not None else []).append)
     return logs, meant
 
 
@@ -197,8 +199,10 @@ def test_user_restart_mid_game_is_followed(tmp_path):
 
     desk = FakeDesk(INTERMEDIATE, seed=5)
     desk.on_grab = fault
-    logs, meant = run(desk, tmp_path, games=2)
+    said: list[str] = []
+    logs, meant = run(desk, tmp_path, games=2, said=said)
     assert logs[0].result == "abandoned" and logs[1].result in ("won", "lost")
+    assert sum(line.startswith("game abandoned: ") for line in said) == 1, said  # (and why)
     assert not desk.misses and desk.clicks == meant
     assert desk.games == 2  # the new game was followed, not restarted again
 
