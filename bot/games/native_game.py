@@ -317,12 +317,14 @@ class NativeGame:
             self.move(*self.at)
         if self.level_name in self.program.sizes:
             _run(["xdotool", "windowsize", str(window.wid), *map(str, self.program.sizes[self.level_name])])
-        # The input focus, as a desktop's window manager gives a new window: without one, X's focus
-        # follows the pointer, and GNOME Mines pauses its game whenever the pointer or a window
-        # newly mapped under it takes the focus away (a greyed board; the learner's new-game key
-        # then asked "start a new game?": the full suite's flake).
+        window = self.switch(self.level_name, timeout)
+        # The input focus, as a desktop's window manager gives a new window (once it is drawn: X
+        # refuses to focus a window not yet shown). Without one, X's focus follows the pointer,
+        # and GNOME Mines pauses its game whenever the pointer or a window newly mapped under it
+        # takes the focus away (a greyed board; the learner's new-game key then asked "start a
+        # new game?": the full suite's flake).
         _run(["xdotool", "windowfocus", str(window.wid)])
-        return self.switch(self.level_name, timeout)
+        return window
 
     def switch(self, level: str, timeout: float = 60) -> Window:
         """Pick a level as the player would (its keys), and wait until it is drawn."""
