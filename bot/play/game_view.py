@@ -58,9 +58,13 @@ class GameEnded(BotError):
         self.result, self.title, self.key = result, title, key
 
 
-def follows(before: Board, after: Board) -> bool:
-    """Could `after` come from `before` by play? Opened cells stay opened and keep their number."""
+def follows(before: Board, after: Board, unread: np.ndarray | None = None) -> bool:
+    """Could `after` come from `before` by play? Opened cells stay opened and keep their number;
+    `unread` cells (a game's end read under its own dialog, bot.play.complete_read.ended) say
+    nothing either way."""
     opened = before.cells >= 0
+    if unread is not None and unread.shape == opened.shape:
+        opened &= ~unread
     return bool(np.array_equal(before.cells[opened], after.cells[opened]))
 
 
@@ -98,6 +102,9 @@ class GameView:
         self.view: Field | None = None
         self.shown: Field | None = None  # the field in the last frame looked at (region or screen)
         self.replaced = False  # look() saw the game replaced by another one (the user restarted)
+        #: The cells the last look could not read and took for covered, the game being over (None:
+        #: every cell read): Arbiter's record dialog over a won board hid a third of it.
+        self.unread: np.ndarray | None = None
 
     def grab(self) -> tuple[np.ndarray, Field | None]:
         """A settled frame of the game's region (cheaper than the screen), with the field in it;
@@ -220,6 +227,7 @@ class GameView:
                 self.shown = field
                 if not reading.complete and reading.unknown.any():
                     self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say)
+                unread = reading.unknown.copy() if reading.unknown.any() else None
                 reading = ended(reading, self.skin)
                 if not reading.complete:
                     problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
@@ -228,7 +236,9 @@ class GameView:
                     problem = "a mouse button is held on the board"
                     raise VisionError(problem)
                 board = self._with_total(reading.game_board(), reading)
-                changed = previous is not None and previous.shape == board.shape and not follows(previous, board)
+                self.unread = unread
+                changed = (previous is not None and previous.shape == board.shape
+                           and not follows(previous, board, unread))
                 if changed and (board.cells >= 0).any():  # all covered again: the user restarted
                     changed_reads.append(board.cells.tobytes())
                     if len(changed_reads) < NEW_GAME_READS or len(set(changed_reads[-NEW_GAME_READS:])) != 1:

@@ -24,6 +24,7 @@ from bot.play.game_view import DIALOG_AGAIN, RETRIES, GameEnded, GameView, Stop,
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
+from bot.screen.platform import CLOSE_AFTER
 from bot.solver.advice import Advice, advise
 from bot.solver.deadline import DEFAULT_SECONDS
 from bot.vision.reader import Reading
@@ -223,6 +224,8 @@ class Player:
         own windows came up after a win (Arbiter's name entry, then its Local High Scores: the
         game takes no click meanwhile) is not counted, once they were answered (4 x PRESSES at most)."""
         pressed = counted = 0
+        if self.game_view.unread is not None:  # something over the finished board: the game's own window?
+            self._answer_game_windows()
         while counted < PRESSES and pressed < 4 * PRESSES:
             answered = self.game_view.dialogs_answered
             self.restart()
@@ -234,13 +237,18 @@ class Player:
                 image, reading, board = self.game_view.look(None)
                 if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
                     return image, reading, board
-            for _ in range(6):  # a window that keeps the game from taking clicks, seen or not: answered, then closed
-                if not self.game_view.answer_game_window():
-                    break
-                time.sleep(DIALOG_AGAIN)
+            self._answer_game_windows()  # a window that keeps the game from taking clicks, seen or not
             counted += self.game_view.dialogs_answered == answered
         saved = self.game_view.save_stop(image)
         raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
+
+    def _answer_game_windows(self) -> None:
+        """The game's own windows over it answered, then closed (bot.screen.xmouse: Return
+        CLOSE_AFTER times, then a close request), one press each DIALOG_AGAIN seconds."""
+        for _ in range(2 * CLOSE_AFTER):
+            if not self.game_view.answer_game_window():
+                break
+            time.sleep(DIALOG_AGAIN)
 
     def _play_on(self, image: np.ndarray, reading, board: Board, start: float, clicks0: int) -> GameLog:
         """A game from its first read to its end (GameEnded where its end dialog shows)."""
@@ -287,6 +295,8 @@ class Player:
                 if not same:
                     return self._abandon(f"after {err}, another board was read", start, clicks0)
         self.record(image, board)
+        if self.game_view.unread is not None:  # something over the finished board: the game's own
+            self._answer_game_windows()  # window (Arbiter's records) closed, as its player would
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board))
 
@@ -294,7 +304,7 @@ class Player:
         """The game read afresh after a dropped batch or a misread, and whether it is still the game
         of `last` (another one may be where the game was found again)."""
         image, reading, board = self.game_view.look(None)
-        return image, reading, board, board.shape == last.shape and follows(last, board)
+        return image, reading, board, board.shape == last.shape and follows(last, board, self.game_view.unread)
 
     def _abandon(self, why: str, start: float, clicks0: int) -> GameLog:
         self.say(f"game abandoned: {why}")

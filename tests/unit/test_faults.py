@@ -515,6 +515,29 @@ def test_best_time_dialogs_after_wins_are_answered_and_the_wins_counted(tmp_path
     assert desk.answers == 2 * wins and not desk.misses and desk.clicks == meant
 
 
+class InnerDialogDesk(RecordDesk):
+    """A win opens one dialog inside the field, its frame and face still seen (Minesweeper
+    Arbiter's "Congratulations with NF IOE score!"): the cells under it are unread."""
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        super().click(x, y, button)
+        if self.dialogs_left == 2:
+            _, (fx, fy) = self.image()
+            self.cover, self.dialogs_left = (fx + 2 * 16, fy + 2 * 16, 5 * 16, 4 * 16), 1
+
+
+def test_a_win_read_under_its_dialog_is_a_win_not_another_game(tmp_path):
+    """The cells under the dialog, unread, count as covered once the face says the game is over,
+    and covered where numbers were is no game that follows: three such reads were taken for
+    another game, and Arbiter's Expert wins with a record were logged abandoned (10 of 50)."""
+    desk = InnerDialogDesk(BEGINNER, seed=3)
+    logs, meant = run(desk, tmp_path, games=4)
+    wins = sum(g.result == "won" for g in logs)
+    assert {g.result for g in logs} <= {"won", "lost"} and wins >= 1, logs
+    # Each dialog closed as the game ends (left up, it hid the board from the next run's first look).
+    assert desk.answers == wins and desk.dialogs_left == 0 and not desk.misses and desk.clicks == meant
+
+
 class StubbornDesk(RecordDesk):
     """A win opens a window of the game's over the board that no answer takes away."""
 
