@@ -51,6 +51,9 @@ class NativeProgram:
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: The dialogs it opens after a game (their window's title) and the key that answers each.
     dialogs: dict[str, str] = field(default_factory=dict)
+    #: Where a user clicks to pick a level in a game that opens on a chooser of sizes (GNOME Mines
+    #: given no size): the point as fractions of the window's width and height.
+    picks: dict[str, tuple[float, float]] = field(default_factory=dict)
     #: A file the game needs that no package installs (a stand-in built by hand).
     needs: Path | None = None
     #: The field's top-left corner in the window and the face's centre above the field's top edge
@@ -157,7 +160,8 @@ def _prepare_gnome_mines(level: str, workdir: Path) -> None:
 GNOME_MINES = NativeProgram(
     "gnome-mines", ("/usr/games/gnome-mines",), "Mines", "zero",
     {"default": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "big": (Level(16, 30, 99), ()),
-     "stretched": (Level(8, 8, 10), ())},
+     "stretched": (Level(8, 8, 10), ()), "chosen": (Level(8, 8, 10), ()), "chosen-medium": (Level(16, 16, 40), ()),
+     "chosen-resized": (Level(8, 8, 10), ())},
     note="no face; stretched cells; a hover highlight",
     options={"default": ("--small",), "medium": ("--medium",), "big": ("--big",), "stretched": ("--small",)},
     prepare=_prepare_gnome_mines,
@@ -167,7 +171,11 @@ GNOME_MINES = NativeProgram(
     # Its cells fill its window: 46 px at its first size (600 x 400) at 8 x 8, and in these windows
     # 46 px at 16 x 16 (23 px in the first one) and 53 or 54 px, stretched, at 8 x 8. It draws its
     # cells anew at each level and size: a skin learnt at one reads another only in part.
-    sizes={"medium": (970, 828), "stretched": (660, 520)},
+    sizes={"medium": (970, 828), "stretched": (660, 520), "chosen-resized": (900, 700)},
+    # Given no size it opens on its chooser (four buttons: 8 x 8, 16 x 16, 30 x 16, custom), as a
+    # user starts it from the desktop: the level is the button clicked, the board then stretched
+    # to the window the chooser had.
+    picks={"chosen": (0.33, 0.33), "chosen-medium": (0.67, 0.33), "chosen-resized": (0.33, 0.33)},
 )
 
 #: Where the stand-ins for the modern Windows games are built (their sources are third-party, fetched
@@ -333,8 +341,34 @@ class NativeGame:
             raise CaptureError(f"{self.program.name}'s window is gone")
         for key in self.program.levels[level][1]:
             _run(["xdotool", "key", "--window", str(window.wid), key])
+        if level in self.program.picks:
+            self._pick(level, timeout)
         self.level_name, self.level = level, self.program.level(level)
         return self.drawn(timeout)
+
+    def _pick(self, level: str, timeout: float) -> None:
+        """The level's button clicked on the game's chooser once it is drawn, and waited for
+        until the window shows something else."""
+        import mss
+        import numpy as np
+
+        window = self.drawn(timeout)
+        fx, fy = self.program.picks[level]
+        x, y = window.left + round(fx * window.width), window.top + round(fy * window.height)
+        _run(["xdotool", "mousemove", str(x), str(y)])
+        window = self.drawn(timeout)  # (its button lit under the pointer)
+        box = {"left": window.left, "top": window.top, "width": window.width, "height": window.height}
+        with mss.MSS() as grabber:
+            chooser = np.array(grabber.grab(box))
+            _run(["xdotool", "click", "1"])
+            deadline = time.monotonic() + timeout
+            while np.array_equal(np.array(grabber.grab(box)), chooser):
+                if time.monotonic() > deadline:
+                    raise CaptureError(f"{self.program.name} did not leave its chooser within {timeout:.0f} s")
+                time.sleep(0.1)
+        # Off the board (GNOME lights the cell under the pointer), on the window's title bar: not a
+        # screen corner, which is the bot's fail-safe.
+        _run(["xdotool", "mousemove", str(window.left + window.width // 2), str(window.top + 8)])
 
     def window(self) -> Window | None:
         """The game's main window as X sees it now, or None when it is not (or no longer) there."""

@@ -131,11 +131,13 @@ def test_minegauler_learnt_from_nothing_then_played_at_another_cell_size(display
     assert Calibration.from_json(profile.read_text()).cell_scale == 1.5
 
 
-@pytest.mark.parametrize("level", ["default", "stretched"])
+@pytest.mark.parametrize("level", ["default", "stretched", "chosen", "chosen-resized"])
 def test_gnome_mines_learnt_from_nothing_then_played(display, tmp_path: Path, level: str):
     """8 x 8, no face; `stretched`: its window larger, cells of 53 and 54 px each drawn at its own
     size (one number's tiles apart by more than a look's tolerance, the mine too: the looks were
-    split and learning stopped)."""
+    split and learning stopped); `chosen`: started as a user starts it, on its chooser of sizes,
+    8 x 8 clicked (cells of 48 and 49 px); `chosen-resized`: the same in a window made larger
+    (76 px)."""
     _installed(GNOME_MINES)
     with NativeGame(GNOME_MINES, level, x=60, y=40) as game:
         skins, profile = _learn(tmp_path)
