@@ -96,6 +96,7 @@ class GameView:
         self.say = say
         self.origin = screen.monitors()[0]
         self.cal: Calibration | None = None
+        self.read_here = False  # a look read the game whole since it was last calibrated
         self.skin: Skin | None = None
         self.field: Field | None = None
         self.region: Region | None = None
@@ -146,6 +147,7 @@ class GameView:
             image = self.screen.grab_stable(timeout=2.0, interval=0.01)
             cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
+        self.read_here = False
         self._set_region(image.shape[1], image.shape[0])
         self.on_calibrated(self.target(self.field, skin))
 
@@ -247,6 +249,7 @@ class GameView:
                     # The same board read again and again: not a misread but another game (a user
                     # restart that a click of ours then opened): the game played is over.
                     self.replaced = True
+                self.read_here = True
                 return image, reading, board
             except (VisionError, CaptureError) as err:
                 problem = str(err)
@@ -254,7 +257,10 @@ class GameView:
         saved = self.save_stop(image)
         if dialog_since is not None:
             problem = f"a window of the game's stayed over the board though answered and asked to close ({problem})"
-        raise (NotFound if self.cal is None else Stop)(f"stopped safely: {problem}; last screenshot: {saved}")
+        # A skin that found the game but never read it whole (one learnt at another size, scaled:
+        # GNOME Mines' 48 px look on its 24 px cells) knows this look no better than none.
+        found = self.cal is not None and self.read_here
+        raise (Stop if found else NotFound)(f"stopped safely: {problem}; last screenshot: {saved}")
 
     def _after_clicks(self) -> bool:
         """A game hidden by its own dialog right after the bot's clicks (the game's process, or

@@ -13,6 +13,7 @@ import pytest
 
 from bot.board import UNOPENED
 from bot.games.simulator import Level
+from bot.play.game_view import NotFound
 from bot.play.loop import Options, Stop, play, summary
 from bot.screen.actuator import Actuator, Target
 from bot.vision.skin import TEMPLATES, load_skins
@@ -570,3 +571,25 @@ def test_best_time_dialogs_left_to_the_user_are_not_answered(tmp_path):
     with pytest.raises(Stop, match="stopped safely"):
         play(options, desk, lambda target: Actuator(target, desk), logs=logs)
     assert desk.answers == 0 and desk.dialogs_left == 2 and not desk.misses
+
+
+def test_a_game_found_but_never_read_whole_is_a_look_not_known(tmp_path):
+    """A skin that finds the game but never reads it whole (one learnt at another size: GNOME
+    Mines' 48 px look on its 24 px cells left 10 cells unread) says NotFound, which `play --learn`
+    answers by learning the look on sight; once the game was read, the same fault is a plain stop."""
+    desk = FakeDesk(BEGINNER, seed=3)
+    _, (fx, fy) = desk.image()
+    desk.cover = (fx + 3 * 16, fy + 3 * 16, 32, 32)  # (inside the field: its frame still seen)
+    options = Options(games=1, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path, patience=0.5)
+    with pytest.raises(NotFound):
+        play(options, desk, lambda target: Actuator(target, desk))
+    desk = FakeDesk(BEGINNER, seed=3)
+
+    def later(desk: FakeDesk) -> None:
+        if len(desk.clicks) >= 1 and desk.cover is None:
+            desk.cover = (fx + 3 * 16, fy + 3 * 16, 32, 32)
+
+    desk.on_grab = later
+    with pytest.raises(Stop) as stopped:
+        play(options, desk, lambda target: Actuator(target, desk))
+    assert not isinstance(stopped.value, NotFound)
