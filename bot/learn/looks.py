@@ -17,16 +17,10 @@ from bot.vision.reader import nearest
 SAME = 10.0
 #: Cells stretched to a window (GNOME Mines at 53/54 px) draw each digit anew at its own place,
 #: its edges smoothed otherwise: one number's tiles were 10-16 apart, split into two or three
-#: looks. They are compared blurred (a Gaussian of this sigma, px) and without a rim of RIM of the
-#: pitch: a tile is cut at the pitch from its column's start, so a column a pixel wider shows a
-#: pixel more of its cell against the gap. Measured on GNOME Mines' boards (the worst pair of tiles
-#: of one look / the nearest tiles of two looks): 24/25 px (16 x 16 in the window its chooser had)
-#: 4.4 / 11.3 (blurred whole: 5.8 / 8.7, covered cells split at 7.9); 48/49 px 6.9 / 20.6; 53/54 px
-#: 7.8 / 21.8 (whole: 11.0, its mines split). The lit covered cell and an opened 0 (flat greys)
-#: were 10 apart blurred whole, further without the rim, where the gap they share is left out.
+#: looks. Compared blurred (a Gaussian of this sigma, px), they are 3-7 apart, different numbers
+#: 21 or more, and the lit covered cell and an opened 0 (flat greys) stay 10 apart: SAME_BLURRED.
 BLUR = 2.0
-SAME_BLURRED = 9.0
-RIM = 1 / 12
+SAME_BLURRED = 8.0
 
 
 class Looks:
@@ -45,9 +39,7 @@ class Looks:
         """The tiles as they are compared: as they are, or each one blurred."""
         if not self.smoothed:
             return tiles.copy()
-        rim = round(tiles.shape[1] * RIM)
-        inner = tiles[:, rim : tiles.shape[1] - rim, rim : tiles.shape[2] - rim]
-        return np.stack([cv2.GaussianBlur(t, (0, 0), BLUR) for t in inner])
+        return np.stack([cv2.GaussianBlur(t, (0, 0), BLUR) for t in tiles])
 
     def add(self, sample: np.ndarray) -> int:
         """A class known beforehand (from a skin learnt earlier); returns its id."""
