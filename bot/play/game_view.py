@@ -63,7 +63,7 @@ def follows(before: Board, after: Board, unread: np.ndarray | None = None) -> bo
     `unread` cells (a game's end read under its own dialog, bot.play.complete_read.ended) say
     nothing either way."""
     opened = before.cells >= 0
-    if unread is not None and unread.shape == opened.shape:
+    if unread is not None:
         opened &= ~unread
     return bool(np.array_equal(before.cells[opened], after.cells[opened]))
 
