@@ -26,6 +26,9 @@ from bot.vision.glyphs import shape_scores
 #: Share of the tile (as bot.vision.tiles finds it, without its gap) the judged box spans round the
 #: cell's centre: a digit is at most about 0.75 of the tile (Windows 7's).
 BOX = 0.9
+#: ... and, where nothing is read there, the box tried again to read a number: the Java Windows 7
+#: clone draws its 5 low in the tile, its foot cut by the narrower box.
+WIDE = 1.0
 #: A pixel is ink when it stands this far (0-255, the largest channel) from the ground ...
 INK = 48
 #: ... and over half as far as the cell's farthest pixel.
@@ -363,13 +366,23 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     known = np.zeros(rows * cols, bool)
     value = image.max(axis=2) if value is None else value
     pitch = float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
+    wide = None
     for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
         code = None if box is None else classify_box(box, look)
+        if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
+            wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide
+            code = None if wide[i] is None else _wide_number(classify_box(wide[i], look))
         if code == 0 and not outlined(value, centres_x[i % cols], centres_y[i // cols], pitch, tile):
             code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
         if code is not None:
             codes[i], known[i] = code, True
     return codes.reshape(rows, cols), known.reshape(rows, cols)
+
+
+def _wide_number(code: int | None) -> int | None:
+    """A number read in the wide box; anything else there is not trusted (the wide box reaches
+    the tile's edge, where neighbours and gaps show)."""
+    return code if code is not None and 1 <= code <= 8 else None
 
 
 def outlined(value: np.ndarray, cx: float, cy: float, pitch: float, tile: float) -> bool:
