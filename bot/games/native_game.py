@@ -213,12 +213,13 @@ WIN7_QT = NativeProgram(
 #: qwIvan/JavaWin7MineGame (Java Swing): Windows 7's look redrawn (glossy blue tiles, one picture for
 #: every tile), 18 px cells, no face, no new-game key. Its first click always opens a 0 (`changeMine`
 #: moves the mines off the cell and its neighbours: the `zero` rule). A game's end opens "Info" (lost)
-#: or "Congratulation!" (won), whose default (Return) starts a new game.
+#: or "Congratulation!" (won), centred on the screen clear of the game, whose default (Return)
+#: starts a new game: the bot answers them itself (a loss shows nowhere else: the mine is never drawn).
 WIN7_JAVA = NativeProgram(
     "win7-java", ("java", "-cp", str(STANDINS / "win7java" / "build"), "ivan.mine.Main"), "MineGame", "zero",
     {"beginner": (Level(9, 9, 10), ()), "expert": (Level(16, 30, 99), ())},
     default="beginner", note="Windows 7's look redrawn, tiles not shaded; no new-game key; a dialog after every game",
-    prepare=_prepare_win7_java, dialogs={"Info": "Return", "Congratulation!": "Return"},
+    prepare=_prepare_win7_java,
     needs=STANDINS / "win7java" / "build" / "ivan" / "mine" / "Main.class",
 )
 

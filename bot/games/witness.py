@@ -72,6 +72,9 @@ class _Recorder:
         self.witness.dialogs += answered
         return answered
 
+    def dialog_open(self) -> bool:
+        return bool(self.mouse.dialog_open())
+
     def moveTo(self, x: int, y: int) -> None:  # (nothing pressed: not judged)
         self.mouse.moveTo(x, y)
 

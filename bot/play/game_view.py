@@ -80,10 +80,12 @@ class GameView:
                  actuator_factory: Callable[[Target], Actuator] = Actuator,
                  still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None,
                  game_gone: Callable[[], bool] = lambda: False,
-                 answer_dialog: Callable[[], bool] = lambda: False):
+                 answer_dialog: Callable[[], bool] = lambda: False,
+                 dialog_open: Callable[[], bool] = lambda: False):
         self.screen = screen
         self.game_gone = game_gone  # the game's window closed (where the mouse can tell): no wait for it
         self.answer_dialog = answer_dialog  # Return in the game's own dialog over it: whether one was there
+        self.dialog_open = dialog_open  # a window of the game's is open, wherever it is
         #: The bot has clicked in the game being played: a dialog of the game's own over the board
         #: now came of those clicks (a win's best-time entry), and is answered (_after_clicks).
         self.after_clicks = False
@@ -245,6 +247,10 @@ class GameView:
                     changed_reads.append(board.cells.tobytes())
                     if len(changed_reads) < NEW_GAME_READS or len(set(changed_reads[-NEW_GAME_READS:])) != 1:
                         problem = "the board changed in a way the game cannot (a misread?)"
+                        raise VisionError(problem)
+                    if self.after_clicks and self.dialog_open():  # (the Java clone's "You lose!" mapped
+                        # over the field, not drawn yet: its cells read as covered ones)
+                        problem = "a window of the game's is over the board"
                         raise VisionError(problem)
                     # The same board read again and again: not a misread but another game (a user
                     # restart that a click of ours then opened): the game played is over.

@@ -69,13 +69,17 @@ class Player:
         self.actuator: Actuator | None = None
         self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say,
                                   lambda: self.actuator is not None and self.actuator.game_gone(),
-                                  lambda: self.actuator is not None and self.actuator.answer_dialog())
+                                  lambda: self.actuator is not None and self.actuator.answer_dialog(),
+                                  lambda: self.actuator is not None and self.actuator.dialog_open())
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
         self.own_flags: set[Cell] = set()  # this game's flags we put on proven mines
         self.unfinished: GameLog | None = None  # the game a stop cut short, once it had clicks
         self.shape: tuple[int, int] | None = None  # the level of the game being played
+        self.over_off_board = False  # the last game's end was said by its window, its board left as it was
+        #: The last batch: the board it was decided on, its advice, the game's dialogs answered before it.
+        self.batch: tuple[Board, Advice, int] | None = None
 
     def _found_at(self, target: Target) -> None:
         """The game found (again): clicks go through a new actuator guarding its new place."""
@@ -195,8 +199,10 @@ class Player:
         image, reading, board = self._look_past_dialog()
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
-        # board): one in progress is played on as it stands.
-        if (reading.face != "playing" or in_progress) and not (in_progress and self.game_view.skin.new_game_key):
+        # board): one in progress is played on as it stands, unless its end was said by a window.
+        over, self.over_off_board = self.over_off_board, False
+        if over or ((reading.face != "playing" or in_progress)
+                    and not (in_progress and self.game_view.skin.new_game_key)):
             image, reading, board = self._new_game(board)
         self._check_level(board)
         if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
@@ -206,6 +212,7 @@ class Player:
         start, clicks0 = time.monotonic(), self.actuator.clicks
         self.own_flags = set()
         self.guesses = 0
+        self.batch = None
         try:
             return self._play_on(image, reading, board, start, clicks0)
         except GameEnded as end:  # its end dialog hides the board: the result is the dialog's
@@ -224,8 +231,11 @@ class Player:
         own windows came up after a win (Arbiter's name entry, then its Local High Scores: the
         game takes no click meanwhile) is not counted, once they were answered (4 x PRESSES at most)."""
         pressed = counted = 0
-        if self.game_view.unread is not None:  # something over the finished board: the game's own window?
+        if self.game_view.unread is not None or self.actuator.dialog_open():  # the game's own window?
             self._answer_game_windows()
+            until = time.monotonic() + DIALOG_GONE  # (closing after its answer: the Java clone's take
+            while self.actuator.dialog_open() and time.monotonic() < until:  # a moment, and a click
+                time.sleep(SETTLE)  # made meanwhile is lost)
         while counted < PRESSES and pressed < 4 * PRESSES:
             answered = self.game_view.dialogs_answered
             self.restart()
@@ -265,12 +275,16 @@ class Player:
                 self.record(image, board)
                 self.frames += 1
                 before = board
+                self.batch = (board, advice, self.game_view.dialogs_answered)
                 self.game_view.after_clicks = True
                 self.guesses += self.act(board, advice)
                 self.game_view.guard.wait_for_change(image, self.clicked)
                 image, reading, board = self.game_view.look(board)
                 failures = stale = 0
                 unchanged = unchanged + 1 if self.clicked and np.array_equal(board.cells, before.cells) else 0
+                if (self.game_view.dialogs_answered > self.batch[2] and reading.face == "playing"
+                        and not board.solved()) or (unchanged and self.actuator.dialog_open()):
+                    return self._ended_by_window(start, clicks0)  # a game that says its end only so
                 if unchanged >= UNCHANGED:  # the game takes no more clicks
                     if set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) <= advice.mines:
                         return self._log("won", start, clicks0)  # every safe cell open: its flags refused
@@ -300,6 +314,19 @@ class Player:
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board))
 
+    def _ended_by_window(self, start: float, clicks0: int) -> GameLog:
+        """The game said its end by a window of its own after our last batch, and nothing on the
+        board did: the Java Windows 7 clone's "You lose!" (the mine clicked never drawn, the board
+        taking no click meanwhile; centred on the screen, clear of the game, or over it and answered
+        as the board was read, its new game drawn a moment later). Proven safe cells end a game
+        only by a win; a guess ends it by a loss unless every other covered cell was a proven mine."""
+        board, advice, _ = self.batch
+        others = set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) - {advice.guess}
+        result = "won" if advice.safe or others <= advice.mines else "lost"
+        self.say(f"game over: {result}, said by a window of the game's after our clicks")
+        self.over_off_board = True  # (its board shows no end: a new game is asked for)
+        return self._log(result, start, clicks0)
+
     def _read_again(self, last: Board) -> tuple[np.ndarray, Reading, Board, bool]:
         """The game read afresh after a dropped batch or a misread, and whether it is still the game
         of `last` (another one may be where the game was found again)."""
@@ -307,6 +334,10 @@ class Player:
         return image, reading, board, board.shape == last.shape and follows(last, board, self.game_view.unread)
 
     def _abandon(self, why: str, start: float, clicks0: int) -> GameLog:
+        """The game left unfinished (restarted by the user, its level changed), unless a window of
+        the game's came of our last batch, answered before another game showed: then that was its end."""
+        if self.batch is not None and self.game_view.dialogs_answered > self.batch[2]:
+            return self._ended_by_window(start, clicks0)
         self.say(f"game abandoned: {why}")
         return self._log("abandoned", start, clicks0)
 

@@ -175,6 +175,20 @@ class Actuator:
             return platform.current().answer_owned_dialog(centre)
         return False
 
+    def dialog_open(self) -> bool:
+        """Whether the game has a dialog of its own open, wherever it is on the screen (a game that
+        shows its end only so: the Java Windows 7 clone's "You lose!", centred on the screen, the
+        board left as it was). False where the mouse cannot tell."""
+        opened = getattr(self.gui, "dialog_open", None)
+        if callable(opened) and not isinstance(self.gui, types.ModuleType):
+            return bool(opened())
+        if isinstance(self.gui, types.ModuleType):  # pyautogui: the system's own windows
+            from bot.screen import platform
+
+            centre = self.target.cell_centre((self.target.rows // 2, self.target.cols // 2))
+            return platform.current().owned_dialog(centre)
+        return False
+
     def close(self) -> None:
         """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
         close = getattr(self.gui, "close", None)

@@ -56,6 +56,11 @@ class Platform:
         On X11 the mouse does this itself (bot.screen.xmouse), in one server grab."""
         return False
 
+    def owned_dialog(self, point: tuple[int, int]) -> bool:
+        """Whether the game's window (the one at `point`) has a modal dialog of its own open,
+        wherever that is on the screen."""
+        return False
+
     def open_title(self, titles: list[str]) -> str | None:
         """The first of these window titles that a window open now has exactly, or None."""
         return next((t for t in titles if self.find_window(t) is not None), None)
@@ -189,16 +194,25 @@ class Windows(Platform):
         user32.keybd_event(code, 0, KEYEVENTF_KEYUP, 0)
         return True
 
-    def answer_owned_dialog(self, point: tuple[int, int], key: str = "return") -> bool:
+    def _enabled_popup(self, point: tuple[int, int]) -> int:
         """The game's top-level window is the root of the window at the point; a modal dialog it
-        owns is its enabled popup (GetWindow GW_ENABLEDPOPUP: the game itself is disabled meanwhile)."""
+        owns is its enabled popup (GetWindow GW_ENABLEDPOPUP: the game itself is disabled
+        meanwhile), wherever it lies on the screen. 0 where there is none."""
         import ctypes.wintypes
 
         user32 = self.windll.user32
         root = user32.GetAncestor(user32.WindowFromPoint(ctypes.wintypes.POINT(*point)), GA_ROOTOWNER)
         popup = user32.GetWindow(root, GW_ENABLEDPOPUP) if root else 0
+        return 0 if popup == root else popup
+
+    def owned_dialog(self, point: tuple[int, int]) -> bool:
+        return bool(self._enabled_popup(point))
+
+    def answer_owned_dialog(self, point: tuple[int, int], key: str = "return") -> bool:
+        user32 = self.windll.user32
+        popup = self._enabled_popup(point)
         code = VIRTUAL_KEYS.get(key.lower())
-        if not popup or popup == root or code is None:
+        if not popup or code is None:
             self._answered.clear()  # (as bot.screen.xmouse: a dialog shown again is answered afresh)
             return False
         self._answered[popup] = self._answered.get(popup, 0) + 1

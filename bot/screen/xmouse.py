@@ -53,6 +53,10 @@ class X11Mouse:
         # refused (WindowMoved) and the game looked for again, never pyautogui's unchecked clicks.
         self.window = self._top_at(*inside)
         self._answered: dict[int, int] = {}  # dialog window: how many times a key was pressed in it
+        # The game's windows on view now (Arbiter's Counters beside it): a dialog is one over the
+        # game, or one that came later anywhere on the screen (Java's JOptionPane with no parent
+        # opens centred on the screen, clear of the game, and takes its clicks).
+        self._beside = {top for top, _, _ in self._own_windows()}
 
     def _top_at(self, x: int, y: int) -> tuple[int, int, int, int, int] | None:
         """The topmost mapped top-level window holding the point: (id, left, top, width, height)."""
@@ -137,7 +141,9 @@ class X11Mouse:
                     self.display.sync()
                     return True
                 presses = self._presses(combo)
-                self.display.set_input_focus(dialog, self.X.RevertToParent, self.X.CurrentTime)
+                if not self._holds_focus(dialog):  # (Java's dialogs keep it on a child of their own:
+                    # set on the dialog itself, their keys go nowhere)
+                    self.display.set_input_focus(dialog, self.X.RevertToParent, self.X.CurrentTime)
                 for kind, code in presses:
                     self.xtest.fake_input(self.display, kind, code)
                 self.display.sync()
@@ -147,6 +153,17 @@ class X11Mouse:
             finally:
                 self.display.ungrab_server()
                 self.display.flush()
+
+    def _holds_focus(self, wid: int) -> bool:
+        """Whether X's input focus is on the window or one inside it."""
+        focus = self.display.get_input_focus().focus
+        for _ in range(8):  # (a few levels: the focus proxy of a toolkit lies just under its window)
+            if not hasattr(focus, "id") or focus.id in (0, self.root.id):
+                return False
+            if focus.id == wid:
+                return True
+            focus = focus.query_tree().parent
+        return False
 
     def _ask_to_close(self, wid: int) -> bool:
         """Ask the window's program to close it (WM_DELETE_WINDOW), if it says it takes that."""
@@ -165,11 +182,23 @@ class X11Mouse:
         return True
 
     def _dialog(self) -> int | None:
-        """The client window of the game's topmost dialog on it (above or under it), or None. A
-        window of the game's beside it (Arbiter's Counters) is left alone."""
-        game = self._client(self.window[0])
+        """The client window of the game's topmost dialog (above or under it), or None: a window of
+        the game's over it, or one it opened anywhere since the mouse was made. A window of the
+        game's beside it from the start (Arbiter's Counters) is left alone."""
+        return next((client for top, client, over in self._own_windows() if over or top not in self._beside), None)
+
+    def dialog_open(self) -> bool:
+        """Whether the game has a dialog of its own open (its end of game, where the board shows
+        none: a modal window that takes the game's clicks meanwhile)."""
+        return self._dialog() is not None
+
+    def _own_windows(self) -> list[tuple[int, int, bool]]:
+        """The game's other windows on view, topmost first: those of its process or transient for
+        it, as (top-level window, its client window, whether it lies over the game's)."""
+        found: list[tuple[int, int, bool]] = []
+        game = self._client(self.window[0]) if self.window is not None else None
         if game is None:
-            return None
+            return found
         pid = self._pid(game)
         _, left, top, width, height = self.window
         for child in reversed(self.root.query_tree().children):  # top of the stack first
@@ -182,10 +211,7 @@ class X11Mouse:
                 g = child.get_geometry()
             except Exception:
                 continue
-            if g.width <= 20 or g.x >= left + width or g.x + g.width <= left or g.y >= top + height \
-                    or g.y + g.height <= top:
-                continue
-            client = self._client(child.id)
+            client = self._client(child.id) if g.width > 20 else None
             if client is None or client == game:
                 continue
             window = self.display.create_resource_object("window", client)
@@ -194,8 +220,10 @@ class X11Mouse:
             except Exception:
                 owner = None
             if (pid is not None and self._pid(client) == pid) or (owner is not None and owner.id == game):
-                return client
-        return None
+                over = not (g.x >= left + width or g.x + g.width <= left or g.y >= top + height
+                            or g.y + g.height <= top)
+                found.append((child.id, client, over))
+        return found
 
     def _client(self, wid: int, depth: int = 2) -> int | None:
         """The application's window in a top-level one: itself, or under a window manager's frame

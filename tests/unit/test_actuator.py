@@ -230,6 +230,20 @@ def test_the_game_s_own_dialog_is_answered_through_its_owner_on_windows():
     assert Windows(windll).answer_owned_dialog((150, 250)) is False and calls == []
 
 
+def test_a_dialog_of_the_game_s_is_seen_anywhere_without_a_key_on_windows():
+    """The game's modal popup, wherever it lies (the Java clone's centred "You lose!"), is seen
+    without pressing anything; the game's own window is no dialog."""
+    calls = []
+    windll = FakeWindll()
+    windll.user32.WindowFromPoint = lambda point: 11
+    windll.user32.GetAncestor = lambda hwnd, how: 7 if (hwnd, how) == (11, 3) else 0
+    windll.user32.GetWindow = lambda hwnd, how: 9 if (hwnd, how) == (7, 6) else 0
+    windll.user32.keybd_event = lambda *args: calls.append(args)
+    assert Windows(windll).owned_dialog((150, 250)) is True and calls == []
+    windll.user32.GetWindow = lambda hwnd, how: 7
+    assert Windows(windll).owned_dialog((150, 250)) is False
+
+
 def test_a_window_of_the_game_s_that_return_does_not_close_is_closed_on_windows():
     """Arbiter's Local High Scores, over the board after a record, takes no key: after CLOSE_AFTER
     presses it is sent WM_CLOSE, as its close button would, instead of Return on and on."""

@@ -539,6 +539,59 @@ def test_a_win_read_under_its_dialog_is_a_win_not_another_game(tmp_path):
     assert desk.answers == wins and desk.dialogs_left == 0 and not desk.misses and desk.clicks == meant
 
 
+class SilentEndDesk(FakeDesk):
+    """A game that says its end only by a dialog away from the board (the Java Windows 7 clone's
+    "You lose!" / "You win!", centred on the screen): the mine clicked is never drawn, the face
+    keeps smiling, and while the dialog is up the game takes no click; its Return starts a new game."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.dialog: str | None = None  # the result the open dialog says
+        self.ended: list[str] = []  # each game's end, as the dialogs said it
+        self.modal: list[tuple[int, int]] = []  # clicks the dialog kept from the game
+        self.shown = self.game.board().cells.copy()
+
+    def face(self) -> str:
+        return "playing"
+
+    def image(self) -> tuple[np.ndarray, tuple[int, int]]:
+        board = self.game.board().cells if self.game.status != "lost" else self.shown
+        return draw_window(board, self.level.mines, "playing", TEMPLATES / "classic", screen=(1024, 768), at=self.at)
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        if self.dialog is not None:
+            self.modal.append((x, y))
+            return
+        self.shown = self.game.board().cells.copy()
+        super().click(x, y, button)
+        if self.game.status != "playing":
+            self.dialog = self.game.status
+
+    def dialog_open(self) -> bool:
+        return self.dialog is not None
+
+    def answer_dialog(self) -> bool:
+        if self.dialog is None:
+            return False
+        self.ended.append(self.dialog)
+        self.dialog = None
+        self.restart()
+        self.shown = self.game.board().cells.copy()
+        return True
+
+
+def test_a_game_that_says_its_end_only_by_a_dialog_away_from_the_board(tmp_path):
+    """Each game logged as its dialog says, the dialog answered, the next game played: before, the
+    bot clicked on into the lost board until three batches changed nothing, then stopped."""
+    desk = SilentEndDesk(INTERMEDIATE, seed=4)
+    said: list[str] = []
+    logs, _ = run(desk, tmp_path, games=6, said=said)
+    ends = desk.ended + ([desk.dialog] if desk.dialog else [])  # (the last one's dialog left up)
+    assert [g.result for g in logs] == ends and len(logs) == 6, (logs, said)
+    assert "lost" in desk.ended and not desk.misses
+    assert len(desk.modal) <= 2 * len(logs)  # (a click or so each while the dialog came up: a win's flags)
+
+
 class StubbornDesk(RecordDesk):
     """A win opens a window of the game's over the board that no answer takes away."""
 
