@@ -221,6 +221,9 @@ class GameView:
                 if reading.face is None and not reading.unknown.any():
                     self.skin, reading = name_face(image, field, self.skin, reading, self._holds_still, self.say)
                 if reading.face is None or reading.unknown.mean() > 0.5:
+                    if self.dialog_open():  # found again under it, the field would be the part in sight
+                        problem = "a window of the game's is over the board"
+                        raise VisionError(problem)
                     image = self.screen.grab_stable(timeout=2.0, interval=0.01)  # moved? find it again
                     self.calibrate(image)
                     previous = None

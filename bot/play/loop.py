@@ -325,6 +325,10 @@ class Player:
         result = "won" if advice.safe or others <= advice.mines else "lost"
         self.say(f"game over: {result}, said by a window of the game's after our clicks")
         self.over_off_board = True  # (its board shows no end: a new game is asked for)
+        # Answered now, as the player who read it would: left up beside the game (the last game of
+        # a run), the next run would meet a board taking no click, and a window it cannot tell
+        # from the game's others (bot.screen.xmouse: one there when the mouse is made is not one).
+        self._answer_game_windows()
         return self._log(result, start, clicks0)
 
     def _read_again(self, last: Board) -> tuple[np.ndarray, Reading, Board, bool]:
