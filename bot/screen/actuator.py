@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,28 +166,25 @@ class Actuator:
         as a player would: whether one was there. On X11 the mouse finds it (the game's process or
         transient for its window) and presses in one server grab; elsewhere the system's owner
         chain from a point of the game (bot.screen.platform)."""
-        answer = getattr(self.gui, "answer_dialog", None)
-        if callable(answer) and not isinstance(self.gui, types.ModuleType):
-            return bool(answer())
-        if isinstance(self.gui, types.ModuleType):  # pyautogui: the system's own windows
-            from bot.screen import platform
-
-            centre = self.target.cell_centre((self.target.rows // 2, self.target.cols // 2))
-            return platform.current().answer_owned_dialog(centre)
-        return False
+        return self._dialog_asked("answer_dialog", lambda system, point: system.answer_owned_dialog(point))
 
     def dialog_open(self) -> bool:
         """Whether the game has a dialog of its own open, wherever it is on the screen (a game that
         shows its end only so: the Java Windows 7 clone's "You lose!", centred on the screen, the
         board left as it was). False where the mouse cannot tell."""
-        opened = getattr(self.gui, "dialog_open", None)
-        if callable(opened) and not isinstance(self.gui, types.ModuleType):
-            return bool(opened())
+        return self._dialog_asked("dialog_open", lambda system, point: system.owned_dialog(point))
+
+    def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], bool]) -> bool:
+        """The mouse's own way where it has one (bot.screen.xmouse), else the system's from the
+        field's middle (pyautogui: bot.screen.platform); False where neither can tell."""
+        own = getattr(self.gui, mouse_has, None)
+        if callable(own) and not isinstance(self.gui, types.ModuleType):
+            return bool(own())
         if isinstance(self.gui, types.ModuleType):  # pyautogui: the system's own windows
             from bot.screen import platform
 
             centre = self.target.cell_centre((self.target.rows // 2, self.target.cols // 2))
-            return platform.current().owned_dialog(centre)
+            return bool(system_does(platform.current(), centre))
         return False
 
     def close(self) -> None:
