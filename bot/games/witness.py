@@ -75,6 +75,9 @@ class _Recorder:
     def dialog_open(self) -> bool:
         return bool(self.mouse.dialog_open())
 
+    def dialog_title(self) -> str | None:
+        return self.mouse.dialog_title()
+
     def moveTo(self, x: int, y: int) -> None:  # (nothing pressed: not judged)
         self.mouse.moveTo(x, y)
 

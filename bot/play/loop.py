@@ -33,6 +33,9 @@ STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a windo
 DIALOG_GONE = 10.0  # seconds an answered end dialog may take to close
 UNCHANGED = 3  # batches in a row that change nothing on the board before the loop ends the game
 PRESSES = 3  # new-game presses before the loop says the game did not restart
+#: Words of a game's end window that say a win, where the board cannot (the Java Windows 7 clone's
+#: "Congratulation!" after a last guess; its loss is titled "Info").
+WON_WORDS = ("congrat", "you win", "won", "victory", "gewonnen", "gagné", "ganado", "vinto")
 #: Seconds a new-game press is given to show a fresh board before it is pressed again: Arbiter
 #: takes no click for a second or two after its name entry closes (its records being written).
 PRESS_WAIT = 3.0
@@ -282,9 +285,13 @@ class Player:
                 image, reading, board = self.game_view.look(board)
                 failures = stale = 0
                 unchanged = unchanged + 1 if self.clicked and np.array_equal(board.cells, before.cells) else 0
-                if (self.game_view.dialogs_answered > self.batch[2] and reading.face == "playing"
-                        and not board.solved()) or (unchanged and self.actuator.dialog_open()):
-                    return self._ended_by_window(start, clicks0)  # a game that says its end only so
+                # A game that says its end only by a window: one answered after these clicks, which
+                # changed nothing or left a board that is not this game's (a late window of Arbiter's
+                # after the last game, answered as this one goes on, is not this game's end).
+                answered = self.game_view.dialogs_answered > self.batch[2] and reading.face == "playing" \
+                    and not board.solved() and (unchanged or not follows(before, board, self.game_view.unread))
+                if answered or (unchanged and self.actuator.dialog_open()):
+                    return self._ended_by_window(start, clicks0)
                 if unchanged >= UNCHANGED:  # the game takes no more clicks
                     if set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) <= advice.mines:
                         return self._log("won", start, clicks0)  # every safe cell open: its flags refused
@@ -323,6 +330,12 @@ class Player:
         board, advice, _ = self.batch
         others = set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) - {advice.guess}
         result = "won" if advice.safe or others <= advice.mines else "lost"
+        left = None if board.mines is None else board.mines - int((board.cells == FLAG).sum())
+        if result == "lost" and len(others) == left:
+            # The guess was the last cell that could be safe (a last 50/50): a mine lost the game, a
+            # safe cell won it, and the board shows neither: the window's title may say which.
+            title = (self.actuator.dialog_title() or "").casefold()
+            result = "won" if any(word in title for word in WON_WORDS) else "lost"
         self.say(f"game over: {result}, said by a window of the game's after our clicks")
         self.over_off_board = True  # (its board shows no end: a new game is asked for)
         # Answered now, as the player who read it would: left up beside the game (the last game of

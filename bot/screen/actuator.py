@@ -174,6 +174,12 @@ class Actuator:
         board left as it was). False where the mouse cannot tell."""
         return self._dialog_asked("dialog_open", lambda system, point: system.owned_dialog(point))
 
+    def dialog_title(self) -> str | None:
+        """The title of the game's dialog open now, or of the last one answered, where the mouse can
+        tell (bot.screen.xmouse); else None."""
+        title = getattr(self.gui, "dialog_title", None)
+        return title() if callable(title) and not isinstance(self.gui, types.ModuleType) else None
+
     def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], bool]) -> bool:
         """The mouse's own way where it has one (bot.screen.xmouse), else the system's from the
         field's middle (pyautogui: bot.screen.platform); False where neither can tell."""

@@ -53,6 +53,7 @@ class X11Mouse:
         # refused (WindowMoved) and the game looked for again, never pyautogui's unchecked clicks.
         self.window = self._top_at(*inside)
         self._answered: dict[int, int] = {}  # dialog window: how many times a key was pressed in it
+        self.answered_title: str | None = None  # the title of the last dialog a key was pressed in
         # The game's windows on view now (Arbiter's Counters beside it): a dialog is one over the
         # game, or one that came later anywhere on the screen (Java's JOptionPane with no parent
         # opens centred on the screen, clear of the game, and takes its clicks).
@@ -136,6 +137,7 @@ class X11Mouse:
                 if dialog is None:
                     self._answered.clear()  # (a game reuses its dialog windows: the next time is a new one)
                     return False
+                self.answered_title = self._title(dialog)
                 self._answered[dialog] = self._answered.get(dialog, 0) + 1
                 if self._answered[dialog] > CLOSE_AFTER and self._ask_to_close(dialog):
                     self.display.sync()
@@ -191,6 +193,18 @@ class X11Mouse:
         """Whether the game has a dialog of its own open (its end of game, where the board shows
         none: a modal window that takes the game's clicks meanwhile)."""
         return self._dialog() is not None
+
+    def dialog_title(self) -> str | None:
+        """The title of the game's dialog open now, else of the last one answered, else None."""
+        dialog = self._dialog()
+        return self._title(dialog) if dialog is not None else self.answered_title
+
+    def _title(self, wid: int) -> str | None:
+        try:
+            name = self.display.create_resource_object("window", wid).get_wm_name()
+        except Exception:  # (gone meanwhile)
+            return None
+        return name if isinstance(name, str) else None
 
     def _own_windows(self) -> list[tuple[int, int, bool]]:
         """The game's other windows on view, topmost first: those of its process or transient for

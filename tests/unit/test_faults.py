@@ -570,6 +570,9 @@ class SilentEndDesk(FakeDesk):
     def dialog_open(self) -> bool:
         return self.dialog is not None
 
+    def dialog_title(self) -> str | None:
+        return {"won": "Congratulation!", "lost": "Info", None: None}[self.dialog]
+
     def answer_dialog(self) -> bool:
         if self.dialog is None:
             return False
@@ -586,7 +589,7 @@ def test_a_game_that_says_its_end_only_by_a_dialog_away_from_the_board(tmp_path)
     desk = SilentEndDesk(INTERMEDIATE, seed=4)
     said: list[str] = []
     logs, _ = run(desk, tmp_path, games=6, said=said)
-    ends = desk.ended + ([desk.dialog] if desk.dialog else [])  # (the last one's dialog left up)
+    ends = desk.ended + ([desk.dialog] if desk.dialog else [])  # (a win shown on the board: left up)
     assert [g.result for g in logs] == ends and len(logs) == 6, (logs, said)
     assert "lost" in desk.ended and not desk.misses
     assert len(desk.modal) <= 2 * len(logs)  # (a click or so each while the dialog came up: a win's flags)
