@@ -52,6 +52,8 @@ class X11Mouse:
         # No window there (it moved off the point since the screen was grabbed): every press is
         # refused (WindowMoved) and the game looked for again, never pyautogui's unchecked clicks.
         self.window = self._top_at(*inside)
+        if self.window is not None and self._desktop(self.window):
+            self.window = None  # (the game closed or moved off the point meanwhile: a desktop is no game)
         self._answered: dict[int, int] = {}  # dialog window: how many times a key was pressed in it
         self.answered_title: str | None = None  # the title of the last dialog a key was pressed in
         # The game's windows on view now (Arbiter's Counters beside it): a dialog is one over the
@@ -71,6 +73,23 @@ class X11Mouse:
             if g.x <= x < g.x + g.width and g.y <= y < g.y + g.height:
                 return child.id, g.x, g.y, g.width, g.height
         return None
+
+    def _desktop(self, window: tuple[int, int, int, int, int]) -> bool:
+        """A desktop's window: typed so, or covering the whole screen under every other window (a
+        file manager's desktop; the live tests' canary). A mouse made where only that is holds no game."""
+        wid, x, y, width, height = window
+        kind = self._property(wid, "_NET_WM_WINDOW_TYPE")
+        if kind is not None and self.display.intern_atom("_NET_WM_WINDOW_TYPE_DESKTOP") in kind.value:
+            return True
+        if (x, y, width, height) != (0, 0, *self.size):
+            return False
+        for child in self.root.query_tree().children:  # bottom of the stack first
+            try:
+                if child.get_attributes().map_state == self.X.IsViewable:
+                    return child.id == wid
+            except Exception:  # gone meanwhile
+                continue
+        return False
 
     def _fail_safe(self) -> None:
         pointer = self.root.query_pointer()

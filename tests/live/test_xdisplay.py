@@ -63,3 +63,23 @@ def test_a_mouse_made_where_no_window_is_refuses_every_press(xvfb):
                 mouse.click(50, 50)
         finally:
             mouse.close()
+
+
+def test_a_mouse_made_where_only_a_desktop_is_refuses_every_press(xvfb):
+    """The game closed between the grab and the making of its mouse, over a desktop (a window
+    under every other one, covering the screen: the live tests' canary). A mouse that took the
+    desktop for the game would click it wherever the game had been."""
+    from bot.screen.xmouse import WindowMoved, for_target
+    from tests.support.catcher import Catcher
+
+    with VirtualDisplay():
+        desktop = Catcher(below=True)
+        mouse = for_target((50, 50))
+        assert mouse is not None
+        try:
+            with pytest.raises(WindowMoved):
+                mouse.click(50, 50)
+        finally:
+            mouse.close()
+            desktop.close()
+        assert desktop.clicks == []
