@@ -166,32 +166,32 @@ class Actuator:
         as a player would: whether one was there. On X11 the mouse finds it (the game's process or
         transient for its window) and presses in one server grab; elsewhere the system's owner
         chain from a point of the game (bot.screen.platform)."""
-        return self._dialog_asked("answer_dialog", lambda system, point: system.answer_owned_dialog(point))
+        return bool(self._dialog_asked("answer_dialog", lambda system, point: system.answer_owned_dialog(point)))
 
     def dialog_open(self) -> bool:
         """Whether the game has a dialog of its own open, wherever it is on the screen (a game that
         shows its end only so: the Java Windows 7 clone's "You lose!", centred on the screen, the
         board left as it was). False where the mouse cannot tell."""
-        return self._dialog_asked("dialog_open", lambda system, point: system.owned_dialog(point))
+        return bool(self._dialog_asked("dialog_open", lambda system, point: system.owned_dialog(point)))
 
     def dialog_title(self) -> str | None:
-        """The title of the game's dialog open now, or of the last one answered, where the mouse can
-        tell (bot.screen.xmouse); else None."""
-        title = getattr(self.gui, "dialog_title", None)
-        return title() if callable(title) and not isinstance(self.gui, types.ModuleType) else None
+        """The title of the game's dialog open now, or of the last one answered; None where the
+        mouse cannot tell."""
+        title = self._dialog_asked("dialog_title", lambda system, point: system.owned_dialog_title(point))
+        return title if isinstance(title, str) else None
 
-    def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], bool]) -> bool:
-        """The mouse's own way where it has one (bot.screen.xmouse), else the system's from the
-        field's middle (pyautogui: bot.screen.platform); False where neither can tell."""
+    def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], Any]) -> Any:
+        """The mouse's own answer where it has a way (bot.screen.xmouse), else the system's from the
+        field's middle (pyautogui: bot.screen.platform); None where neither can tell."""
         own = getattr(self.gui, mouse_has, None)
         if callable(own) and not isinstance(self.gui, types.ModuleType):
-            return bool(own())
+            return own()
         if isinstance(self.gui, types.ModuleType):  # pyautogui: the system's own windows
             from bot.screen import platform
 
             centre = self.target.cell_centre((self.target.rows // 2, self.target.cols // 2))
-            return bool(system_does(platform.current(), centre))
-        return False
+            return system_does(platform.current(), centre)
+        return None
 
     def close(self) -> None:
         """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""

@@ -61,6 +61,10 @@ class Platform:
         wherever that is on the screen."""
         return False
 
+    def owned_dialog_title(self, point: tuple[int, int]) -> str | None:
+        """The title of that dialog, else of the last one answered (answer_owned_dialog), else None."""
+        return None
+
     def open_title(self, titles: list[str]) -> str | None:
         """The first of these window titles that a window open now has exactly, or None."""
         return next((t for t in titles if self.find_window(t) is not None), None)
@@ -149,6 +153,7 @@ class Windows(Platform):
             windll = ctypes.windll  # type: ignore[attr-defined]
         self.windll = windll
         self._answered: dict[int, int] = {}  # dialog window: how many times a key was pressed in it
+        self.answered_title: str | None = None  # the title of the last dialog a key was pressed in
 
     def prepare(self) -> None:
         # E_ACCESSDENIED only says the awareness was set already (mss sets it when it starts, a
@@ -208,6 +213,16 @@ class Windows(Platform):
     def owned_dialog(self, point: tuple[int, int]) -> bool:
         return bool(self._enabled_popup(point))
 
+    def owned_dialog_title(self, point: tuple[int, int]) -> str | None:
+        popup = self._enabled_popup(point)
+        return self._window_text(popup) if popup else self.answered_title
+
+    def _window_text(self, hwnd: int) -> str | None:
+        import ctypes
+
+        buffer = ctypes.create_unicode_buffer(256)
+        return buffer.value if self.windll.user32.GetWindowTextW(hwnd, buffer, 256) else None
+
     def answer_owned_dialog(self, point: tuple[int, int], key: str = "return") -> bool:
         user32 = self.windll.user32
         popup = self._enabled_popup(point)
@@ -216,6 +231,7 @@ class Windows(Platform):
             self._answered.clear()  # (as bot.screen.xmouse: a dialog shown again is answered afresh)
             return False
         self._answered[popup] = self._answered.get(popup, 0) + 1
+        self.answered_title = self._window_text(popup)
         if self._answered[popup] > CLOSE_AFTER:  # a window the key does not close: as its close button would
             return bool(user32.PostMessageW(popup, WM_CLOSE, 0, 0))
         if not user32.SetForegroundWindow(popup):
@@ -403,7 +419,10 @@ def _set_input_shape(x: Any, window: int, boxes: list[Box]) -> None:
                            rectangles=boxes)
 
 
+@cache
 def current() -> Platform:
+    """The platform's one instance: it keeps which of the game's dialogs were answered and how often
+    (a fresh one for each call never came to close a window that Return does not)."""
     if sys.platform == "win32":
         return Windows()
     if sys.platform.startswith("linux"):

@@ -73,6 +73,9 @@ class FakeUser32:
     def SetProcessDPIAware(self):
         self.aware = True
 
+    def GetWindowTextW(self, hwnd, buffer, size):  # (an untitled window)
+        return 0
+
 
 class FakeShcoreMissing:
     def SetProcessDpiAwareness(self, level):
@@ -239,9 +242,27 @@ def test_a_dialog_of_the_game_s_is_seen_anywhere_without_a_key_on_windows():
     windll.user32.GetAncestor = lambda hwnd, how: 7 if (hwnd, how) == (11, 3) else 0
     windll.user32.GetWindow = lambda hwnd, how: 9 if (hwnd, how) == (7, 6) else 0
     windll.user32.keybd_event = lambda *args: calls.append(args)
-    assert Windows(windll).owned_dialog((150, 250)) is True and calls == []
+    windll.user32.GetWindowTextW = lambda hwnd, buffer, size: (setattr(buffer, "value", "Info"), 4)[1]
+    desk = Windows(windll)
+    assert desk.owned_dialog((150, 250)) is True and desk.owned_dialog_title((150, 250)) == "Info" and calls == []
     windll.user32.GetWindow = lambda hwnd, how: 7
-    assert Windows(windll).owned_dialog((150, 250)) is False
+    assert desk.owned_dialog((150, 250)) is False and desk.owned_dialog_title((150, 250)) is None
+
+
+def test_the_title_of_the_dialog_answered_is_kept_on_windows():
+    """A game that says its end only by a dialog: once Return took it away, its title still tells a
+    last guess won from one lost (bot.play.loop._ended_by_window)."""
+    windll = FakeWindll()
+    windll.user32.WindowFromPoint = lambda point: 11
+    windll.user32.GetAncestor = lambda hwnd, how: 7
+    windll.user32.GetWindow = lambda hwnd, how: 9 if (hwnd, how) == (7, 6) else 0
+    windll.user32.SetForegroundWindow = lambda hwnd: 1
+    windll.user32.keybd_event = lambda *args: None
+    windll.user32.GetWindowTextW = lambda hwnd, buffer, size: (setattr(buffer, "value", "Congratulation!"), 15)[1]
+    desk = Windows(windll)
+    assert desk.answer_owned_dialog((150, 250)) is True
+    windll.user32.GetWindow = lambda hwnd, how: 7  # (gone: the game's own window only)
+    assert desk.owned_dialog_title((150, 250)) == "Congratulation!"
 
 
 def test_a_window_of_the_game_s_that_return_does_not_close_is_closed_on_windows():
