@@ -10,7 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from bot.vision.reader import BORDER, nearest
+from bot.vision.reader import BORDER, nearest, squared_distances
 
 #: Tiles within this RMS distance (0-255) of a class's first tile belong to it. Cells of one
 #: look differ by 0 at 100 % and by under 5 when scaled; different numbers by 20 or more.
@@ -62,17 +62,17 @@ class Looks:
         inner = tiles[:, rim : tiles.shape[1] - rim, rim : tiles.shape[2] - rim]
         return np.stack([cv2.GaussianBlur(t, (0, 0), BLUR) for t in inner])
 
-    def _match(self, seen: np.ndarray, inner: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-        """For each tile, the look it is one of (-1: none) and its distance to the nearest look."""
-        index, best, _ = nearest(seen, self._stack)
-        ids = np.where(best <= self.same, index, -1)
+    def _match(self, seen: np.ndarray, inner: np.ndarray | None) -> np.ndarray:
+        """For each tile, the look it is one of; -1 where it is none."""
         if inner is None:
-            return ids, best
-        b = BORDER  # (as nearest compares them)
+            index, best, _ = nearest(seen, self._stack)
+            return np.where(best <= self.same, index, -1)
+        b = BORDER  # (dropped as nearest drops it)
         whole = _rms(seen[:, b:-b, b:-b], self._stack[:, b:-b, b:-b])
+        ids = np.where(whole.min(axis=1) <= self.same, whole.argmin(axis=1), -1)
         alike = (whole <= SAME_LOOSE) & (_rms(inner, self._inner) <= SAME_INNER)
         loose = np.where(alike, whole, np.inf).argmin(axis=1)
-        return np.where((ids < 0) & alike.any(axis=1), loose, ids), best
+        return np.where((ids < 0) & alike.any(axis=1), loose, ids)
 
     def add(self, sample: np.ndarray) -> int:
         """A class known beforehand (from a skin learnt earlier); returns its id."""
@@ -94,16 +94,16 @@ class Looks:
         """Class id of every tile (N, p, p, 3); tiles like no class so far found new ones."""
         seen = self._seen(tiles)
         inner = self._seen_inside(tiles)
-        ids, _ = self._match(seen, inner)
+        ids = self._match(seen, inner)
         for i in np.flatnonzero(ids < 0):
             # Against the classes found in this very call too: compare one by one.
-            one, _ = self._match(seen[i : i + 1], None if inner is None else inner[i : i + 1])
+            one = self._match(seen[i : i + 1], None if inner is None else inner[i : i + 1])
             if one[0] >= 0:
                 ids[i] = one[0]
                 continue
             self.samples.append(tiles[i].copy())
             self._stack = np.concatenate([self._stack, seen[i : i + 1]])
-            if self._inner is not None and inner is not None:
+            if inner is not None:
                 self._inner = np.concatenate([self._inner, inner[i : i + 1]])
             ids[i] = len(self.samples) - 1
         return ids
@@ -112,6 +112,4 @@ class Looks:
 def _rms(tiles: np.ndarray, looks: np.ndarray) -> np.ndarray:
     """RMS distance (0-255) of every tile to every look, compared whole (N x K)."""
     x = tiles.astype(np.float32).reshape(len(tiles), -1)
-    t = looks.astype(np.float32).reshape(len(looks), -1)
-    d2 = np.einsum("ij,ij->i", x, x)[:, None] + np.einsum("ij,ij->i", t, t)[None, :] - 2.0 * (x @ t.T)
-    return np.sqrt(np.maximum(d2, 0.0) / x.shape[1])
+    return np.sqrt(squared_distances(x, looks.astype(np.float32).reshape(len(looks), -1)) / x.shape[1])

@@ -251,6 +251,13 @@ def _telling(sprites: np.ndarray, grow: int) -> np.ndarray:
     return grown[BORDER:-BORDER, BORDER:-BORDER]  # nearest() crops the same border off
 
 
+def squared_distances(x: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """Summed squared differences of every row of x to every row of t (N x K, float32 rows), from
+    one matrix product (|x|^2 + |t|^2 - 2 x.t)."""
+    d2 = np.einsum("ij,ij->i", x, x)[:, None] + np.einsum("ij,ij->i", t, t)[None, :] - 2.0 * (x @ t.T)
+    return np.maximum(d2, 0.0, out=d2)
+
+
 def nearest(
     tiles: np.ndarray, sprites: np.ndarray, mask: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -264,9 +271,7 @@ def nearest(
     if mask is not None:
         tiles, sprites = tiles[:, mask], sprites[:, mask]
     x = tiles.astype(np.float32).reshape(len(tiles), -1)  # one copy: convert, then the reshape is free
-    t = sprites.astype(np.float32).reshape(len(sprites), -1)
-    d2 = np.einsum("ij,ij->i", x, x)[:, None] + np.einsum("ij,ij->i", t, t)[None, :] - 2.0 * (x @ t.T)
-    np.maximum(d2, 0.0, out=d2)
+    d2 = squared_distances(x, sprites.astype(np.float32).reshape(len(sprites), -1))
     rows = np.arange(len(x))
     if d2.shape[1] > 1:
         two = np.argpartition(d2, 1, axis=1)[:, :2]
