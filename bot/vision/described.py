@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import weakref
 from dataclasses import dataclass
 
@@ -91,6 +92,15 @@ OUTLINE_SPAN = 0.6
 #: tiles (measured: none beyond, at most 0.03, on the labelled screenshots; a cut field has its
 #: next row or column of tiles, nearly all outlined).
 BEYOND = 0.25
+#: The field goes on under a window laid over it when, past the gap beyond a side, some line of
+#: the band out to CUT_BAND of a pitch past the cells' boundary shows tiles again: darker gaps at
+#: the field's own, at least OUTLINE below the tiles either side, at more than CUT_SHARE of them (a
+#: window cut at random through a row leaves that row's near part in sight). The gap is looked for
+#: within CUT_INSIDE of a pitch either side of the boundary (its place is known to a few pixels:
+#: a pitch 0.1 px off is 3 px off at the far end of 30 cells).
+CUT_BAND = 0.25
+CUT_INSIDE = 0.15
+CUT_SHARE = 0.5
 
 
 def _rgb(text: str) -> np.ndarray:
@@ -428,4 +438,50 @@ def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitc
         # 0, a counter's box or a panel in the tiles' blue as covered: neither is a cell beyond)
         if np.mean(beyond) > BEYOND or np.mean(read) > BEYOND:
             return False
-    return True
+    bands = _near_bands(value, centres_x, centres_y, pitch)
+    return not any(_goes_on(lines, along, pitch, tile) for lines, along in bands)
+
+
+def _near_bands(value: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray,
+                pitch: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each side, the lines parallel to it from inside its outer tiles' edge out to where the
+    near part of a next row (or column) of tiles would lie, nearest first, with the cells' centres
+    along them."""
+    height, width = value.shape[:2]
+    out = []
+    for axis, centres, across in ((0, centres_y, centres_x), (1, centres_x, centres_y)):
+        for sign, last in ((-1, centres[0]), (1, centres[-1])):
+            start, stop = round(last + sign * (0.5 - CUT_INSIDE) * pitch), round(last + sign * (0.5 + CUT_BAND) * pitch)
+            if len(across) < 2 or min(start, stop) < 0 or max(start, stop) >= (height if axis == 0 else width):
+                continue
+            at = np.arange(start, stop + sign, sign)
+            lines = value[at, :] if axis == 0 else value[:, at].T
+            out.append((lines.astype(np.float32), across))
+    return out
+
+
+def _goes_on(lines: np.ndarray, centres: np.ndarray, pitch: float, tile: float) -> bool:
+    """Whether, past the gap beyond the outer tiles (the line nearest the boundary where the fewest
+    tiles show), tiles show again: the near part of a next row or column."""
+    tiled = [_tiles_shown(line, centres, pitch, tile) for line in lines]
+    inside = round(2 * CUT_INSIDE * pitch) + 1  # the lines up to as far past the boundary as inside it
+    if not tiled:
+        return False
+    gap = int(np.argmin(tiled[:inside]))
+    return max(tiled[gap + 1 :], default=0.0) > CUT_SHARE
+
+
+def _tiles_shown(profile: np.ndarray, centres: np.ndarray, pitch: float, tile: float) -> float:
+    """The share of the field's own gaps along a line parallel to a side where the line shows
+    tiles either side of a darker gap."""
+    reach, middle = max(1.0, (pitch - tile) / 2), max(1.0, tile / 4)
+    if round(centres[0] - pitch / 2) < 0 or round(centres[-1] + pitch / 2) > len(profile):
+        return 0.0
+
+    def span(at: float, half: float) -> np.ndarray:
+        return profile[round(at - half) : round(at + half) + 1]
+
+    tiles = [float(np.median(span(c, middle))) for c in centres]
+    gaps = [float(span((a + b) / 2, reach).min()) for a, b in itertools.pairwise(centres)]
+    darker = [min(left, right) - gap >= OUTLINE for gap, left, right in zip(gaps, tiles[:-1], tiles[1:])]
+    return float(np.mean(darker))
