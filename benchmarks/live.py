@@ -71,6 +71,8 @@ def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, ru
     try:
         with Screen() as screen:
             while len(tally.logs) < games and tally.stops + tally.crashes < 10:
+                if tally.logs and hasattr(game, "clear_windows_over"):
+                    tally.dialogs += game.clear_windows_over()  # (a player restarting the bot)
                 options = Options(games=min(10, games - len(tally.logs)), skins=skins, rule=rule, profile=profile,
                                   stop_dir=stops_dir, fresh_layouts=True, patience=15.0,
                                   answer_dialogs=not leave_dialogs)
@@ -78,14 +80,16 @@ def bench_level(game: WineGame, games: int, skins: list[Skin], profile: Path, ru
                 try:
                     play(options, screen, actuator_factory=witness.factory, logs=batch)
                 except NotFound as err:
-                    if learn_into is None:
-                        raise
-                    print(f"\n{err}: learning the look", flush=True)
-                    try:
-                        skins.append(learn_on_sight(learn_into, profile, lambda line: print(line, flush=True)))
-                    except BotError as learn_err:
+                    if learn_into is None:  # (no game in sight: the shipped skins read none)
                         tally.stops += 1
-                        print("\nstop:", learn_err, flush=True)
+                        print("\nstop:", err, flush=True)
+                    else:
+                        print(f"\n{err}: learning the look", flush=True)
+                        try:
+                            skins.append(learn_on_sight(learn_into, profile, lambda line: print(line, flush=True)))
+                        except BotError as learn_err:
+                            tally.stops += 1
+                            print("\nstop:", learn_err, flush=True)
                 except Stop as err:
                     tally.stops += 1
                     print("\nstop:", err, flush=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -187,3 +188,36 @@ def test_gnome_mines_keeps_its_game_when_the_focus_would_follow_the_pointer(disp
         finally:
             other.kill()
             other.wait(timeout=30)
+
+
+_TWO_WINDOWS = """
+import tkinter as tk
+root = tk.Tk(); root.title("harness main"); root.geometry("300x200+20+20")
+over = tk.Toplevel(root); over.title("records"); over.geometry("120x80+60+60")
+over.bind("<Return>", lambda _: None)  # (takes the key and stays, as Arbiter's Local High Scores)
+beside = tk.Toplevel(root); beside.title("counters"); beside.geometry("80x80+400+20")
+root.after(60000, root.destroy); root.mainloop()
+"""
+
+
+def test_the_harness_clears_the_games_windows_over_it_as_a_player_restarting_the_bot(display):
+    """Left up when a run ended on a win (Arbiter's records, opened a moment after the win was
+    read), a window over the game hid its board from the next run: "no board found" (Arbiter
+    Expert, 41st of 50 games). The harness, as a player before starting the bot again, presses
+    Return in it and then asks it to close; a window beside the game stays."""
+    program = NativeProgram("two windows", ("python3", "-c", _TWO_WINDOWS), "harness main", "none",
+                            {"default": (ACE.level(), ())})
+    game = NativeGame(program)
+    game.proc = subprocess.Popen(["python3", "-c", _TWO_WINDOWS])
+    try:
+        deadline = time.monotonic() + 60
+        while len(game.windows_over()) != 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(game.windows_over()) == 1
+        assert game.clear_windows_over(settle=1.0) >= 3  # Return twice, then the close request
+        assert game.windows_over() == [] and game.window() is not None
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, check=True).stdout
+        assert b'"counters"' in tree
+    finally:
+        game.proc.kill()
+        game.proc.wait()
