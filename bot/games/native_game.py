@@ -446,25 +446,29 @@ class NativeGame:
         return answered
 
     def windows_over(self) -> list[int]:
-        """The other windows now over the game's main window (its own: a record's name entry,
-        Arbiter's Local High Scores; the harness's X display shows no one else's)."""
+        """The other windows now shown over the game's main window (its own: a record's name
+        entry, Arbiter's Local High Scores; the harness's X display shows no one else's)."""
+        from Xlib import X, display, error
+
         main = self.window()
-        try:
-            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
-                                  check=True).stdout.decode("utf-8", errors="replace")
-        except (OSError, subprocess.SubprocessError):
-            return []
         if main is None:
             return []
+        screen = display.Display()
         over = []
-        for line in tree.splitlines():
-            match = _LINE.search(line)
-            if not match or not line.startswith("     0x") or int(match.group(1), 16) == main.wid:
-                continue  # (children of the root only: 5 spaces of indent in xwininfo's tree)
-            w, h, x, y = (int(v) for v in match.group(3, 4, 7, 8))
-            if w > 20 and h > 20 and x < main.left + main.width and main.left < x + w \
-                    and y < main.top + main.height and main.top < y + h:
-                over.append(int(match.group(1), 16))
+        try:
+            for child in screen.screen().root.query_tree().children:
+                try:
+                    if child.id == main.wid or child.get_attributes().map_state != X.IsViewable:
+                        continue  # (Wine keeps many windows of its own unmapped)
+                    box = child.get_geometry()
+                except error.XError:  # (gone meanwhile)
+                    continue
+                if box.width > 20 and box.height > 20 and box.x < main.left + main.width \
+                        and main.left < box.x + box.width and box.y < main.top + main.height \
+                        and main.top < box.y + box.height:
+                    over.append(child.id)
+        finally:
+            screen.close()
         return over
 
     def clear_windows_over(self, settle: float = 2.0, timeout: float = 20.0) -> int:
@@ -472,7 +476,7 @@ class NativeGame:
         when the last run ended (a win's record entry and score table, opened a moment after the
         win was read) answered with Return, then asked to close, until none has come for `settle`
         seconds (`timeout` at most). How many presses and requests that took."""
-        from Xlib import X, display
+        from Xlib import X, display, error
         from Xlib.protocol import event
 
         acted, quiet_since, deadline = 0, time.monotonic(), time.monotonic() + timeout
@@ -483,15 +487,18 @@ class NativeGame:
                 over = self.windows_over()
                 for wid in over:
                     presses[wid] = presses.get(wid, 0) + 1
-                    if presses[wid] <= 2:
-                        _run(["xdotool", "windowfocus", "--sync", str(wid), "key", "--clearmodifiers", "Return"])
-                    else:  # (one that takes no key: Arbiter's Local High Scores)
-                        window = screen.create_resource_object("window", wid)
-                        message = event.ClientMessage(
-                            window=window, client_type=screen.intern_atom("WM_PROTOCOLS"),
-                            data=(32, [screen.intern_atom("WM_DELETE_WINDOW"), X.CurrentTime, 0, 0, 0]))
-                        window.send_event(message, event_mask=0)
-                        screen.flush()
+                    try:
+                        if presses[wid] <= 2:
+                            _run(["xdotool", "windowfocus", "--sync", str(wid), "key", "--clearmodifiers", "Return"])
+                        else:  # (one that takes no key: Arbiter's Local High Scores)
+                            window = screen.create_resource_object("window", wid)
+                            message = event.ClientMessage(
+                                window=window, client_type=screen.intern_atom("WM_PROTOCOLS"),
+                                data=(32, [screen.intern_atom("WM_DELETE_WINDOW"), X.CurrentTime, 0, 0, 0]))
+                            window.send_event(message, event_mask=0)
+                            screen.flush()
+                    except (BotError, error.XError):  # (closed or unmapped meanwhile)
+                        continue
                     acted += 1
                 if over:
                     quiet_since = time.monotonic()

@@ -51,6 +51,11 @@ class GameLog:
     shape: tuple[int, int] | None = None  # the board's rows and columns (a run may change level)
 
 
+def _unopened(board: Board) -> set[Cell]:
+    """The cells shown covered (no flag, no question mark on them)."""
+    return {(int(r), int(c)) for r, c in np.argwhere(board.cells == UNOPENED)}
+
+
 def three_bv_of(board: Board) -> int | None:
     """3BV of a finished game, from the final board (a win or a loss shows every mine)."""
     mines = np.isin(board.cells, (FLAG, MINE, EXPLODED))
@@ -293,7 +298,7 @@ class Player:
                 if answered or (unchanged and self.actuator.dialog_open()):
                     return self._ended_by_window(start, clicks0)
                 if unchanged >= UNCHANGED:  # the game takes no more clicks
-                    if set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) <= advice.mines:
+                    if _unopened(board) <= advice.mines:
                         return self._log("won", start, clicks0)  # every safe cell open: its flags refused
                     raise Stop(f"stopped safely: {UNCHANGED} batches of clicks in a row changed nothing on the "
                                f"board; last screenshot: {self.game_view.save_stop(image)}")
@@ -328,7 +333,7 @@ class Player:
         as the board was read, its new game drawn a moment later). Proven safe cells end a game
         only by a win; a guess ends it by a loss unless every other covered cell was a proven mine."""
         board, advice, _ = self.batch
-        others = set(map(tuple, np.argwhere(board.cells == UNOPENED).tolist())) - {advice.guess}
+        others = _unopened(board) - {advice.guess}
         result = "won" if advice.safe or others <= advice.mines else "lost"
         left = None if board.mines is None else board.mines - int((board.cells == FLAG).sum())
         if result == "lost" and len(others) == left:
