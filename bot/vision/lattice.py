@@ -32,8 +32,13 @@ SAME_TILE = 12.0
 #: A reference tile plainer inside than this (grey-level deviation) is an opened cell, not a covered one.
 FLAT = 4.0
 BIN = 8
-#: Cell-border phases tried each way.
+#: Cell-border phases tried each way: the strongest edges of the folded profile, and the strongest
+#: one moved by up to SHIFT of the pitch either way: tiles with a gap between them (KMines' 25 px
+#: tiles at a pitch of 29, a half gap at the field's edge) are alike out to the field's edge only
+#: where a cell's border splits the gap as the field's edge does, in the gap's flat middle, where
+#: no edge is. (Every phase of a small pitch, tried, found a 9 px lattice in GNOME Mines' window.)
 PHASES = 4
+SHIFT = 1 / 8
 
 
 @dataclass(frozen=True)
@@ -194,6 +199,15 @@ def _spread(match: np.ndarray, rect: tuple[int, int, int, int], alike: Callable[
             r0, r1 = min(r0, k), max(r1, k + 1)
 
 
+def _phases(profile: np.ndarray, p: int) -> list[int]:
+    """Where cells may start (0..p-1), from the folded edge profile: after its PHASES strongest
+    edges (an edge between x and x + 1 starts a cell at x + 1), and round the strongest one."""
+    strongest = [int(x) + 1 for x in np.argsort(profile)[-PHASES:][::-1]]
+    shift = int(SHIFT * p)
+    near = [(strongest[0] + d) % p for d in range(-shift, shift + 1)]
+    return list(dict.fromkeys(x % p for x in strongest + near))
+
+
 def _edge_strength(grey: np.ndarray, lat: Lattice) -> float:
     """How sharply the image changes across the lattice's outer border (the frame meets the field)."""
     g = grey.astype(np.float32)
@@ -336,8 +350,8 @@ def _even_lattice(image: np.ndarray) -> Lattice:
     # folded edge profile peaks are the few worth trying.
     fold_x = np.abs(np.diff(near, axis=1))[:, : (near.shape[1] - 1) // p * p].reshape(near.shape[0], -1, p)
     fold_y = np.abs(np.diff(near, axis=0))[: (near.shape[0] - 1) // p * p].reshape(-1, p, near.shape[1])
-    xs = np.argsort(fold_x.sum(axis=(0, 1)))[-PHASES:] + 1  # an edge between x and x + 1 starts a cell at x + 1
-    ys = np.argsort(fold_y.sum(axis=(0, 2)))[-PHASES:] + 1
+    xs = _phases(fold_x.sum(axis=(0, 1)), p)
+    ys = _phases(fold_y.sum(axis=(0, 2)), p)
     # The covered cell is taken from the block's middle, or from its quarters where the middle
     # is open (a game that opens a start area itself): the largest lattice of its tiles wins.
     points = [(cx, cy)] + [(bx - ox + bw * i // 4, by - oy + bh * j // 4) for i in (1, 3) for j in (1, 3)]

@@ -223,3 +223,19 @@ def test_the_harness_clears_the_games_windows_over_it_as_a_player_restarting_the
     finally:
         game.proc.kill()
         game.proc.wait()
+
+
+def test_kmines_field_of_gapped_tiles_is_found_whole(display):
+    """KMines (KDE; the held-out desktop game of its kind: never tuned for) draws 25 px tiles at a
+    pitch of 29 with a half gap at the field's edge, as between tiles: its field is found only
+    where the cells' borders split the gaps as the edge does. Found a column short before
+    (the strongest edges were the tiles' own), and its look then never learnt."""
+    from bot.games.native_game import KMINES
+    from bot.vision.lattice import find_lattice
+
+    _installed(KMINES)
+    with NativeGame(KMINES, "easy") as game, Screen() as screen:
+        window = game.drawn()
+        lat = find_lattice(screen.grab())
+        assert (lat.rows, lat.cols) == (9, 9)
+        assert window.left <= lat.left and lat.left + lat.width <= window.left + window.width
