@@ -24,4 +24,10 @@ class VisionError(BotError):
 
 
 class LearnError(BotError):
-    """Learning a look cannot go on: no board, a board that changed under us, an impossible naming."""
+    """Learning a look cannot go on: no board, a board that changed under us, an impossible naming.
+    `fresh`: the picture of the fresh field the learner had found, where it got that far (another
+    learner finds the field there, whatever game the first one left on the screen)."""
+
+    def __init__(self, message: str, fresh: object = None) -> None:
+        super().__init__(message)
+        self.fresh = fresh

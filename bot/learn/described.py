@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -45,6 +45,7 @@ from bot.vision.described import (
     boxes,
     cell_look,
     hsv_of,
+    outlined,
     read_described,
 )
 from bot.vision.glyphs import shape_scores
@@ -68,6 +69,23 @@ SHADED, SHADE_GREY, SHADE_HUE = 0.3, 0.2, 70.0
 #: A picture shows a lost game when at least this share of its numbers have a mine shown round
 #: them (all, but for ink that is no number: the pointer, a speck of a palette's noise).
 LOST_SHARE = 0.95
+#: A digit's ink covers less than MINE_SHARE of the box; where no coloured ink that thin is in a
+#: digit's shape, less than DIGIT_MOST (KMines' bold digits: 0.31-0.39; our meadow look's flag, in
+#: a digit's shape to the glyph test, covers 0.3 or more).
+DIGIT_MOST = 0.5
+#: A look's opened 0s are outlined where at least this share of those seen are (the app's and
+#: Windows 7's: all; KMines': none).
+OUTLINED = 0.5
+#: A kind of tile seen in one colour alone (KMines' covered tiles, all alike) still spreads this
+#: much (saturation or value, 0-1) when a boundary is set between it and another.
+SPREAD_FLOOR = 0.01
+#: A plain cell in at most this relief (0-255) is flat (KMines' opened 0s: 0-3).
+FLAT = 4.0
+#: Grey cells in more than this many times the covered tiles' relief are none of the field's: text
+#: in a box the game draws over it (KMines' "Congratulations! You have won!": 20-45, its tiles 13).
+OVER_RELIEF = 2.0
+#: Covered tiles this saturated or more are coloured, told from grey opened ones by saturation alone.
+GREY_SATURATION = 0.08
 #: A group of tile colours where at least this share bears a number is opened tiles (measured:
 #: 0.4-0.8 of the opened tiles mid-game; the flags on covered ones, 0.1 at most).
 NUMBERED = 0.25
@@ -247,17 +265,34 @@ def _ground_of(colours: np.ndarray, grey: bool) -> Ground:
     return Ground(_hue_range(hsv[:, 0]), (saturation[0], 1.0), (darkest, 1.0))  # (more vivid: the same)
 
 
-def _apart(covered: Ground, opened: Ground, covered_sat: np.ndarray, opened_sat: np.ndarray) -> tuple[Ground, Ground]:
+def _apart(covered: Ground, opened: Ground, covered_hsv: np.ndarray, opened_hsv: np.ndarray) -> tuple[Ground, Ground]:
     """A coloured covered tile and a grey opened one must not share a saturation: the boundary goes
     between what each showed, nearer the tighter (Windows 7's opened tiles spread 0.03, its covered
-    ones 0.12: a lighter covered tile than any seen is still covered)."""
-    if covered.saturation[0] > opened.saturation[1] or opened.hue != (0.0, 360.0):
+    ones 0.12: a lighter covered tile than any seen is still covered). Grey tiles on grey (KMines)
+    must not share a value: the boundary goes between them, the covered tile on the side it
+    showed (lighter or darker than the opened). (Rows of hue, saturation and value.)"""
+    if opened.hue != (0.0, 360.0):
         return covered, opened  # (a coloured opened tile is told from the covered one by its hue)
-    low, high = float(np.quantile(opened_sat, 0.99)), float(np.quantile(covered_sat, 0.01))
-    spread_o, spread_c = float(np.std(opened_sat)), float(np.std(covered_sat))
-    cut = low + max(0.0, high - low) * spread_o / max(1e-6, spread_o + spread_c)
-    return (Ground(covered.hue, (cut + 0.005, covered.saturation[1]), covered.value),
-            Ground(opened.hue, (opened.saturation[0], cut), opened.value))
+    if float(np.quantile(covered_hsv[:, 1], 0.01)) >= GREY_SATURATION:
+        if covered.saturation[0] > opened.saturation[1]:
+            return covered, opened
+        cut = _between(opened_hsv[:, 1], covered_hsv[:, 1])
+        return (Ground(covered.hue, (cut + 0.005, covered.saturation[1]), covered.value),
+                Ground(opened.hue, (opened.saturation[0], cut), opened.value))
+    grey = Ground((0.0, 360.0), (0.0, max(covered.saturation[1], float(np.quantile(covered_hsv[:, 1], 0.99))
+                                           + SAT_MARGIN)), covered.value)
+    if np.median(covered_hsv[:, 2]) >= np.median(opened_hsv[:, 2]):
+        cut = _between(opened_hsv[:, 2], covered_hsv[:, 2])
+        return (replace(grey, value=(cut + 0.005, 1.0)), replace(opened, value=(opened.value[0], cut)))
+    cut = _between(covered_hsv[:, 2], opened_hsv[:, 2])
+    return (replace(grey, value=(covered.value[0], cut)), replace(opened, value=(cut + 0.005, opened.value[1])))
+
+
+def _between(low: np.ndarray, high: np.ndarray) -> float:
+    """A boundary between what two kinds of tile showed, `low` the lower, nearer the tighter."""
+    lo, hi = float(np.quantile(low, 0.99)), float(np.quantile(high, 0.01))
+    spread_lo, spread_hi = max(SPREAD_FLOOR, float(np.std(low))), max(SPREAD_FLOOR, float(np.std(high)))
+    return lo + max(0.0, hi - lo) * spread_lo / max(1e-6, spread_lo + spread_hi)
 
 
 def _is_mine(look: CellLook, share: float) -> bool:
@@ -358,19 +393,44 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     seen = [Seen(p, k // t.cols, k % t.cols, look)
             for p, (image, t) in enumerate(zip(pictures, fields))
             for k, look in enumerate(cells[p] if cells is not None else picture_cells(image, t)) if look is not None]
+    if not seen:
+        raise DescribedError("no pictures of a field to learn from")
     lab = _lab(np.array([s.look.ground for s in seen]))
     chroma = lab[:, 1:]
     # Opened for sure: a tile bearing coloured ink in a digit's shape. The opened tiles' spread is
     # taken from those alone, before the groups settle (the lightest covered tiles of Windows 7 lie
     # nearer the opened tiles' colour than the darkest covered ones do).
-    sure = np.array([s.look.ink_colour is not None and s.look.share < MINE_SHARE and _coloured([s.look.ink_colour])
-                     and shape_scores(s.look.ink).max() >= DIGIT_LIKE for s in seen])
+    digit_like = np.array([s.look.ink_colour is not None and s.look.share < DIGIT_MOST
+                           and _coloured([s.look.ink_colour]) and shape_scores(s.look.ink).max() >= DIGIT_LIKE
+                           for s in seen])
+    thin = digit_like & (np.array([s.look.share for s in seen]) < MINE_SHARE)
+    # (digits of a usual weight, where any shows: a flag in a digit's shape covers more of its tile;
+    # bolder ones only in a colour other than their tile's, whose own shading is of its hue)
+    sure = thin if thin.any() else digit_like & ~np.array([_own_shade(s.look) for s in seen])
     ids = _merge_small(chroma, _groups(chroma, GROUND_RADIUS), GROUND_RADIUS)
     if not sure.any():
         raise DescribedError("the pictures show no opened cell with a number: give pictures of a game under way")
     first = int(np.argmax(np.bincount(ids[sure], minlength=ids.max() + 1)))
     ids[(ids == first) & ~sure] = ids.max() + 1
-    ids = _refine(chroma, ids)
+    # Grey tiles on grey (KMines: raised light grey covered tiles, translucent grey opened ones) share
+    # their chroma: their lightness tells them apart.
+    others = ids == ids.max()
+    greys = _chroma(np.median(lab[sure], axis=0))[0] < GREY and _chroma(np.median(lab[others], axis=0))[0] < GREY
+    features = chroma
+    if greys:
+        # A raised tile's bevel (KMines' covered tiles) against flat opened ones, shaded by their
+        # place: the plain cells in less relief than the covered tiles' start among the opened,
+        # and lightness and relief tell the groups apart.
+        relief = np.array([s.look.relief for s in seen])
+        plain = others & np.array([s.look.ink_colour is None for s in seen])
+        raised = relief[plain & (relief > FLAT)]
+        features = lab
+        if len(raised):  # the covered tiles, alike, share one relief: the commonest above the flat
+            tile = float(np.argmax(np.bincount(np.round(raised).astype(int))))
+            ids[others & (relief <= (FLAT + tile) / 2)] = first  # (a digit's smoothed edge: 3-8)
+            ids[others & (relief > OVER_RELIEF * tile)] = ids.max() + 1  # (text in a box over the field)
+            features = np.column_stack([lab, relief])
+    ids = _refine(features, ids)
     opened = int(np.argmax(np.bincount(ids[sure], minlength=ids.max() + 1)))
     # Another group as thick with numbers is the opened tile in another shade (darkened under a header).
     for g in np.unique(ids):
@@ -404,6 +464,16 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
                    for s in members(g))
 
     covered = max(rest, key=plain)
+    if greys:
+        # Grey opened cells beyond the covered tiles' lightness (lighter where those are lighter)
+        # are no tile: a box the game draws over its field (KMines' "Congratulations! You have
+        # won!"), left out.
+        light = lab[:, 0]
+        lighter = np.median(light[ids == covered]) > np.median(light[ids == opened])
+        beyond = (ids == opened) & ((light > np.median(light[ids == covered])) == lighter) & ~sure
+        if beyond.any():
+            ids[beyond] = ids.max() + 1
+            rest = [int(g) for g in np.unique(ids) if g != opened]
     names = ["unopened", "0"]
 
     cov, opn = members(covered), members(opened)
@@ -411,8 +481,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     opened_ground = _ground_of(np.array([s.look.ground for s in opn]), grey=_chroma(
         np.median(lab[ids == opened], axis=0))[0] < GREY)
     covered_ground, opened_ground = _apart(covered_ground, opened_ground,
-                                           np.array([hsv_of(s.look.ground)[1] for s in cov]),
-                                           np.array([hsv_of(s.look.ground)[1] for s in opn]))
+                                           np.array([hsv_of(s.look.ground) for s in cov]),
+                                           np.array([hsv_of(s.look.ground) for s in opn]))
     exploded_inks: list[np.ndarray] = []
     flag_tile = exploded = flag_group = None
     for g in rest:
@@ -467,8 +537,12 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     mine_ink = _ground_of(np.array(mines), grey=True) if mines else None
     names += [n for n, v in (("flag", flag_tile or flag_ink), ("mine", mine_ink), ("exploded", exploded)) if v]
     say("learnt: " + ", ".join(names))
+    zeros = [s for s in opn if s.look.ink_colour is None]
+    zero_outlined = _outlined_share(pictures, fields, zeros) >= OUTLINED
+    if zeros and not zero_outlined:
+        say("its opened 0s show no tile's outline round them: read by their colour alone")
     look = Look(covered_ground, opened_ground, digits, flag_tile=flag_tile, flag_ink=flag_ink, mine_ink=mine_ink,
-                exploded=exploded, unseen_by_shape=True, covered_ink=covered_ink)
+                exploded=exploded, unseen_by_shape=True, covered_ink=covered_ink, zero_outlined=zero_outlined)
     # What each cell was taken for by its tile and marks (not a number's count: a lost game's exploded
     # mine may go unseen): the look must read them so.
     labels: dict[tuple[int, int, int], int] = {}
@@ -484,6 +558,28 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         elif g == opened and s.look.ink_colour is None:
             labels[key] = 0
     return Described(look, fields, names, labels)
+
+
+def _own_shade(cell: CellLook) -> bool:
+    """Ink of its coloured tile's own hue: the tile's shading or gloss, not a digit."""
+    if cell.ink_colour is None:
+        return False
+    ground, ink = _lab(np.array([cell.ground, cell.ink_colour]))
+    return bool(_chroma(ground)[0] >= GREY and _hue_apart(_hue_angle(ground), _hue_angle(ink)) <= SHADE_HUE)
+
+
+def _outlined_share(pictures: list[np.ndarray], fields: list[Tiles], cells: list[Seen]) -> float:
+    """The share of the cells that show a tile's outline round them (1 where there are none)."""
+    if not cells:
+        return 1.0
+    values: dict[int, np.ndarray] = {}
+    found = []
+    for s in cells:
+        tiles = fields[s.picture]
+        xs, ys = tiles.field.centres()
+        value = values.setdefault(s.picture, pictures[s.picture].max(axis=2))
+        found.append(outlined(value, float(xs[s.col]), float(ys[s.row]), tiles.field.pitch, tiles.tile))
+    return float(np.mean(found))
 
 
 def consistent(codes: np.ndarray, unknown: np.ndarray | None = None) -> bool:
@@ -547,6 +643,8 @@ def look_json(look: Look) -> dict:
             out[key] = _ground_json(getattr(look, key))
     if look.unseen_by_shape:
         out["unseen_digits"] = "shape"
+    if not look.zero_outlined:
+        out["zero_outlined"] = False
     return out
 
 

@@ -42,6 +42,9 @@ TRIES = 5
 FRESH = 0.98
 #: Seconds the game may take to show what a click or a key did.
 SETTLE = 3.0
+#: Seconds a game may take to open a window of its own once the field has changed (KMines' score
+#: table after a win came after the won board was grabbed, and its pixels were taken for tiles).
+WINDOW_WAIT = 0.3
 
 
 class Field:
@@ -74,8 +77,10 @@ class DescribedLearner:
     """Plays a few games of a shaded look and learns it from the pictures they leave."""
 
     def __init__(self, grab: Callable[[], np.ndarray], hands_for: Callable[[Tiles], Hands], games: int = GAMES,
-                 say: Callable[[str], None] = lambda _: None, seed: int = 0) -> None:
-        self.grab, self.hands_for, self.games, self.say = grab, hands_for, games, say
+                 say: Callable[[str], None] = lambda _: None, seed: int = 0, fresh: np.ndarray | None = None) -> None:
+        """`fresh`: a picture of the field fresh, taken a moment ago (by the learner of identical
+        tiles, which may leave a game under way whose few covered tiles show no field)."""
+        self.grab, self.hands_for, self.games, self.say, self.fresh = grab, hands_for, games, say, fresh
         self.rng = np.random.default_rng(seed)
         self.pictures: list[np.ndarray] = []
         self._cells: dict[int, tuple[np.ndarray, list]] = {}
@@ -83,13 +88,16 @@ class DescribedLearner:
 
     def run(self) -> DescribedLearnt:
         image = self.grab()
-        tiles = find_tiles(image)
+        # The field where it was seen fresh, and a new game first (a game under way may show a part
+        # of it as a field of its own: the covered tiles left of a large opening).
+        restart = self.fresh is not None
+        tiles = find_tiles(self.fresh if restart else image)
         if tiles is None or min(tiles.rows, tiles.cols) < 5:
             raise LearnError("no field of separate tiles on the screen")
         self.tiles, self.field, self.hands = tiles, Field(tiles), self.hands_for(tiles)
         self.say(f"field {tiles.rows}x{tiles.cols} of {tiles.field.pitch:.1f} px tiles")
         for game in range(self.games):
-            if game:
+            if game or restart:
                 image = self._new_game(image)
             image = self._play(image, first=game == 0)
         try:
@@ -108,7 +116,14 @@ class DescribedLearner:
             image = self.grab()
             now = self.field.cells(image)
             if now.shape == old.shape and np.abs(now.astype(np.int16) - old).max() > 40:
-                return self.grab()  # (once more: a game that animates its tiles has settled by then)
+                # Once more, a window of the game's over the field answered first (a win's score
+                # table: its pixels were taken for tiles); a game that animates its tiles has
+                # settled by then.
+                answer = getattr(self.hands, "answer_game_windows", None)
+                if answer is not None:
+                    time.sleep(WINDOW_WAIT)
+                    answer()
+                return self.grab()
             time.sleep(0.05)
         return None
 
@@ -154,7 +169,10 @@ class DescribedLearner:
                 cells = [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))]
             else:
                 codes, known = self.field.read(image, look)
-                if not consistent(codes, ~known):
+                if not consistent(codes, ~known):  # (a look described before this picture showed
+                    look = self._look([kept[0], image])  # the tiles it misreads: described again)
+                    codes, known = self.field.read(image, look) if look is not None else (codes, known)
+                if look is None or not consistent(codes, ~known):
                     raise LearnError("the board read with the look learnt so far is no game's: the learner stops")
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
                     break  # lost: the best picture of all
@@ -206,9 +224,11 @@ class DescribedLearner:
 
 
 def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None,
-                         backend=None, region: Region | None = None) -> DescribedLearnt:
+                         backend=None, region: Region | None = None, fresh: np.ndarray | None = None
+                         ) -> DescribedLearnt:
     """Learn the shaded look on the live screen, every click guarded by the field; only what lies
-    in `region` (the game's window) is looked at, where one is given."""
+    in `region` (the game's window) is looked at, where one is given; `fresh`, the field as a
+    learner before found it (DescribedLearner)."""
     from bot.learn.hands import Shifted, whole_on_screen, within
     from bot.screen.actuator import Actuator, Target
 
@@ -225,4 +245,4 @@ def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] 
                         (0, 0, 0, 0), xs=field.xs, ys=field.ys)
         return Shifted(Actuator(target, backend), origin.left, origin.top)
 
-    return DescribedLearner(grab, hands_for, games=games, say=say).run()
+    return DescribedLearner(grab, hands_for, games=games, say=say, fresh=fresh).run()

@@ -33,7 +33,7 @@ def learn_look(say: Callable[[str], None], games: int = GAMES, known: Skin | Non
         say(f"cells by their pixels: {by_pixels}; now by their colours and shapes")
         try:
             with Screen() as screen:
-                return learn_described_live(screen, say=say, region=region)
+                return learn_described_live(screen, say=say, region=region, fresh=getattr(by_pixels, "fresh", None))
         except (LearnError, VisionError) as by_colours:
             raise LearnError(f"{by_pixels} (by pixels); {by_colours} (by colours and shapes)") from by_colours
 

@@ -15,9 +15,14 @@ import numpy as np
 
 from bot.errors import LearnError
 from bot.screen.capture import Region
+from bot.screen.platform import CLOSE_AFTER
 
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
 DOUBLE_CLICK = 0.55
+#: Presses in a window of the game's own over it before the learner acts on (Return, then a close
+#: request, as the play loop: bot.screen.xmouse), one each ANSWER_WAIT seconds.
+ANSWERS = 2 * CLOSE_AFTER
+ANSWER_WAIT = 0.5
 
 
 @dataclass(frozen=True)
@@ -111,21 +116,36 @@ def _along(strip: np.ndarray, axis: int) -> np.ndarray:
 
 
 class Shifted:
-    """Hands that take image points and click screen points (the virtual screen may not start at 0)."""
+    """Hands that take image points and click screen points (the virtual screen may not start at 0).
+    Before a press, a window of the game's own over it is answered, as the play loop answers it:
+    a game the learner won opens its score table there (KMines' "High Scores", on its first win
+    with every fresh set of scores), and the guarded mouse refuses every click meanwhile."""
 
     def __init__(self, hands: Hands, dx: int, dy: int) -> None:
         self.hands, self.dx, self.dy = hands, dx, dy
 
+    def answer_game_windows(self) -> None:
+        """Answer the game's own windows over it, if any (where the hands can tell)."""
+        answer, is_open = getattr(self.hands, "answer_dialog", None), getattr(self.hands, "dialog_open", None)
+        for _ in range(ANSWERS if answer is not None and is_open is not None else 0):
+            if not is_open():
+                return
+            answer()
+            time.sleep(ANSWER_WAIT)
+
     def click(self, x: int, y: int, button: str = "left") -> None:
+        self.answer_game_windows()
         self.hands.click(x + self.dx, y + self.dy, button)
 
     def hold(self, x: int, y: int) -> None:
+        self.answer_game_windows()
         self.hands.hold(x + self.dx, y + self.dy)
 
     def release(self, x: int, y: int) -> None:
         self.hands.release(x + self.dx, y + self.dy)
 
     def key(self, x: int, y: int, combo: str) -> None:
+        self.answer_game_windows()
         self.hands.key(x + self.dx, y + self.dy, combo)
 
     def move(self, x: int, y: int) -> None:

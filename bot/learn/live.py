@@ -197,7 +197,11 @@ def learn_live(
                         xs=field.xs, ys=field.ys)
         return Shifted(Actuator(target, backend), origin.left, origin.top)
 
-    return Learner(grab, hands_for, games=games, say=say, known=known).run()
+    learner = Learner(grab, hands_for, games=games, say=say, known=known)
+    try:
+        return learner.run()
+    except LearnError as err:
+        raise LearnError(str(err), fresh=getattr(learner, "start_image", None)) from err
 
 
 __all__ = ["LearnError", "Learner", "Learnt", "VisionError", "learn_live", "write_skin"]

@@ -151,6 +151,10 @@ class Look:
     #: of every other digit's), whatever its ink (a look learnt from pictures showing no 7 or 8; our
     #: meadow look's unseen 6 lies 35 from its 2 in colour).
     unseen_by_shape: bool = False
+    #: Its opened 0s show a tile's outline (a darker gap round them): a plain cell without one is a
+    #: window over the field, not a 0. KMines draws its opened cells as a translucent sheet, faint
+    #: lighter lines between them: a look learnt so says False.
+    zero_outlined: bool = True
 
     @classmethod
     def from_json(cls, data: dict) -> Look:
@@ -165,6 +169,7 @@ class Look:
             exploded=Ground.from_json(data.get("exploded")),
             unseen_by_shape=data.get("unseen_digits") == "shape",
             covered_ink=Ground.from_json(data.get("covered_ink")),
+            zero_outlined=data.get("zero_outlined", True),
         )
 
 
@@ -188,6 +193,9 @@ class CellLook:
     ground: np.ndarray  # BGR
     ink: np.ndarray  # bool mask
     ink_colour: np.ndarray | None  # BGR of the strongest ink, None without ink
+    #: The spread of its brightness off the ink (0-255): a raised tile's bevel (KMines' covered
+    #: tiles 12.9) against a flat opened one (0-3; 3-8 round a digit's smoothed edge).
+    relief: float = 0.0
 
     @property
     def share(self) -> float:
@@ -236,9 +244,15 @@ def cell_look(box: np.ndarray) -> CellLook:
     if len(drop):
         mask &= ~np.isin(labels, drop)
     if mask.mean() < NO_INK:
-        return CellLook(ground, np.zeros_like(mask), None)
+        return CellLook(ground, np.zeros_like(mask), None, _relief(box, None))
     strong = mask & (distance >= 0.75 * float(distance[mask].max()))
-    return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0))
+    return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0), _relief(box, mask))
+
+
+def _relief(box: np.ndarray, ink: np.ndarray | None) -> float:
+    """How much the tile's brightness varies off its ink (the spread of its largest channel)."""
+    value = box.max(axis=2).astype(np.float32)
+    return float(value.std() if ink is None else value[~ink].std())
 
 
 def _entering(mask: np.ndarray) -> bool:
@@ -382,7 +396,8 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
         if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
             wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide
             code = None if wide[i] is None else _wide_number(classify_box(wide[i], look))
-        if code == 0 and not outlined(value, centres_x[i % cols], centres_y[i // cols], pitch, tile):
+        if code == 0 and look.zero_outlined and not outlined(value, centres_x[i % cols], centres_y[i // cols],
+                                                             pitch, tile):
             code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
         if code is not None:
             codes[i], known[i] = code, True
