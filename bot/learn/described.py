@@ -283,7 +283,9 @@ def _apart(covered: Ground, opened: Ground, covered_hsv: np.ndarray, opened_hsv:
                                            + SAT_MARGIN)), covered.value)
     if np.median(covered_hsv[:, 2]) >= np.median(opened_hsv[:, 2]):
         cut = _between(opened_hsv[:, 2], covered_hsv[:, 2])
-        return (replace(grey, value=(cut + 0.005, 1.0)), replace(opened, value=(opened.value[0], cut)))
+        # (and no lighter than seen: a box the game draws over the field, white, is no tile)
+        top = min(1.0, float(np.quantile(covered_hsv[:, 2], 0.9)) + VALUE_MARGIN)
+        return (replace(grey, value=(cut + 0.005, top)), replace(opened, value=(opened.value[0], cut)))
     cut = _between(covered_hsv[:, 2], opened_hsv[:, 2])
     return (replace(grey, value=(covered.value[0], cut)), replace(opened, value=(cut + 0.005, opened.value[1])))
 
@@ -416,7 +418,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     # their chroma: their lightness tells them apart.
     others = ids == ids.max()
     greys = _chroma(np.median(lab[sure], axis=0))[0] < GREY and _chroma(np.median(lab[others], axis=0))[0] < GREY
-    features = chroma
+    features, bevelled = chroma, None
     if greys:
         # A raised tile's bevel (KMines' covered tiles) against flat opened ones, shaded by their
         # place: the plain cells in less relief than the covered tiles' start among the opened,
@@ -427,7 +429,10 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         features = lab
         if len(raised):  # the covered tiles, alike, share one relief: the commonest above the flat
             tile = float(np.argmax(np.bincount(np.round(raised).astype(int))))
-            ids[others & (relief <= (FLAT + tile) / 2)] = first  # (a digit's smoothed edge: 3-8)
+            bevelled = relief > (FLAT + tile) / 2  # (a digit's smoothed edge: 3-8)
+            ids[sure & bevelled] = ids.max() + 1  # (a flag on a raised tile, in a digit's shape)
+            sure = sure & ~bevelled
+            ids[others & ~bevelled] = first
             ids[others & (relief > OVER_RELIEF * tile)] = ids.max() + 1  # (text in a box over the field)
             features = np.column_stack([lab, relief])
     ids = _refine(features, ids)
@@ -471,6 +476,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         light = lab[:, 0]
         lighter = np.median(light[ids == covered]) > np.median(light[ids == opened])
         beyond = (ids == opened) & ((light > np.median(light[ids == covered])) == lighter) & ~sure
+        if bevelled is not None:  # (and plain flat cells among the raised covered ones: its white ground)
+            beyond |= (ids == covered) & ~bevelled & np.array([s.look.ink_colour is None for s in seen])
         if beyond.any():
             ids[beyond] = ids.max() + 1
             rest = [int(g) for g in np.unique(ids) if g != opened]
