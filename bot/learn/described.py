@@ -79,6 +79,9 @@ OUTLINED = 0.5
 #: A kind of tile seen in one colour alone (KMines' covered tiles, all alike) still spreads this
 #: much (saturation or value, 0-1) when a boundary is set between it and another.
 SPREAD_FLOOR = 0.01
+#: Covered and opened tiles are grey alike where one colour group holds this share of the cells
+#: (KMines: all; the app's blue covered tiles are a group of their own).
+ONE_GROUP = 0.9
 #: A plain cell in at most this relief (0-255) is flat (KMines' opened 0s: 0-3).
 FLAT = 4.0
 #: Grey cells in more than this many times the covered tiles' relief are none of the field's: text
@@ -417,7 +420,9 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     # Grey tiles on grey (KMines: raised light grey covered tiles, translucent grey opened ones) share
     # their chroma: their lightness tells them apart.
     others = ids == ids.max()
-    greys = _chroma(np.median(lab[sure], axis=0))[0] < GREY and _chroma(np.median(lab[others], axis=0))[0] < GREY
+    # (one colour group holding nearly every cell: covered and opened tiles alike in chroma)
+    greys = bool(_chroma(np.median(lab[sure], axis=0))[0] < GREY and _chroma(np.median(lab[others], axis=0))[0] < GREY
+                 and np.mean(others | (ids == first)) >= ONE_GROUP)
     features, bevelled = chroma, None
     if greys:
         # A raised tile's bevel (KMines' covered tiles) against flat opened ones, shaded by their
