@@ -435,7 +435,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         if len(raised):  # the covered tiles, alike, share one relief: the commonest above the flat
             tile = float(np.argmax(np.bincount(np.round(raised).astype(int))))
             bevelled = relief > (FLAT + tile) / 2  # (a digit's smoothed edge: 3-8)
-            ids[sure & bevelled] = ids.max() + 1  # (a flag on a raised tile, in a digit's shape)
+            ids[sure & bevelled] = ids[others][0]  # (a flag on a raised tile, in a digit's shape)
             sure = sure & ~bevelled
             ids[others & ~bevelled] = first
             ids[others & (relief > OVER_RELIEF * tile)] = ids.max() + 1  # (text in a box over the field)

@@ -42,6 +42,8 @@ TRIES = 5
 FRESH = 0.98
 #: Seconds the game may take to show what a click or a key did.
 SETTLE = 3.0
+#: Seconds a box the game draws over its field may stay (KMines' end message: 4 s, then a fade).
+OVERLAY_WAIT = 6.0
 #: Seconds a game may take to open a window of its own once the field has changed (KMines' score
 #: table after a win came after the won board was grabbed, and its pixels were taken for tiles).
 WINDOW_WAIT = 0.3
@@ -172,6 +174,9 @@ class DescribedLearner:
                 if not consistent(codes, ~known):  # (a look described before this picture showed
                     look = self._look([kept[0], image])  # the tiles it misreads: described again)
                     codes, known = self.field.read(image, look) if look is not None else (codes, known)
+                if look is not None and not consistent(codes, ~known):
+                    image, codes, known = self._past_overlay(image, look)
+                    kept[-1] = image  # (the picture with a box over the field is not kept)
                 if look is None or not consistent(codes, ~known):
                     raise LearnError("the board read with the look learnt so far is no game's: the learner stops")
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
@@ -189,6 +194,21 @@ class DescribedLearner:
         self.pictures += [*kept[:: max(1, len(kept) // KEPT)][: KEPT - 1], kept[-1]]
         self.say(f"game played: {len(kept)} pictures, {len(self.pictures)} kept")
         return image
+
+    def _past_overlay(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The field read again once it has changed, OVERLAY_WAIT seconds at most: a game draws a
+        box over its field at a game's end (KMines', gone after 4 s), which no look reads."""
+        deadline = time.monotonic() + OVERLAY_WAIT
+        codes, known = self.field.read(image, look)
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            now = self.grab()
+            if not np.array_equal(self.field.cells(now), self.field.cells(image)):
+                image = now
+                codes, known = self.field.read(image, look)
+                if consistent(codes, ~known):
+                    break
+        return image, codes, known
 
     def _next(self, codes: np.ndarray, known: np.ndarray) -> list[tuple[int, int]]:
         """Cells proved safe (covered, read), else the best guess; unknown cells are left alone."""
