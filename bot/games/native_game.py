@@ -501,8 +501,9 @@ class NativeGame:
         when the last run ended (a win's record entry and score table, opened a moment after the
         win was read) answered with Return, then asked to close, until none has come for `settle`
         seconds (`timeout` at most). How many presses and requests that took."""
-        from Xlib import X, display, error
-        from Xlib.protocol import event
+        from Xlib import display, error
+
+        from bot.screen.xmouse import ask_to_close
 
         acted, quiet_since, deadline = 0, time.monotonic(), time.monotonic() + timeout
         presses: dict[int, int] = {}
@@ -516,12 +517,7 @@ class NativeGame:
                         if presses[wid] <= 2:
                             _run(["xdotool", "windowfocus", "--sync", str(wid), "key", "--clearmodifiers", "Return"])
                         else:  # (one that takes no key: Arbiter's Local High Scores)
-                            window = screen.create_resource_object("window", wid)
-                            message = event.ClientMessage(
-                                window=window, client_type=screen.intern_atom("WM_PROTOCOLS"),
-                                data=(32, [screen.intern_atom("WM_DELETE_WINDOW"), X.CurrentTime, 0, 0, 0]))
-                            window.send_event(message, event_mask=0)
-                            screen.flush()
+                            ask_to_close(screen, wid)
                     except (BotError, error.XError):  # (closed or unmapped meanwhile)
                         continue
                     acted += 1

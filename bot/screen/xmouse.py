@@ -187,20 +187,7 @@ class X11Mouse:
         return False
 
     def _ask_to_close(self, wid: int) -> bool:
-        """Ask the window's program to close it (WM_DELETE_WINDOW), if it says it takes that."""
-        from Xlib.protocol import event
-
-        window = self.display.create_resource_object("window", wid)
-        delete = self.display.intern_atom("WM_DELETE_WINDOW")
-        try:
-            if delete not in (window.get_wm_protocols() or []):
-                return False
-            message = event.ClientMessage(window=window, client_type=self.display.intern_atom("WM_PROTOCOLS"),
-                                          data=(32, [delete, self.X.CurrentTime, 0, 0, 0]))
-            window.send_event(message, event_mask=0)
-        except Exception:  # (gone meanwhile)
-            return False
-        return True
+        return ask_to_close(self.display, wid)
 
     def _dialog(self) -> int | None:
         """The client window of the game's topmost dialog (above or under it), or None: a window of
@@ -345,3 +332,23 @@ def for_target(inside: tuple[int, int]) -> Any | None:
         return X11Mouse(inside)
     except Exception:  # no python-xlib, no display, no XTEST: pyautogui it is
         return None
+
+
+def ask_to_close(display, wid: int) -> bool:
+    """Ask a window's program to close it (WM_DELETE_WINDOW, as its close button would), if the
+    window says it takes that: whether it was asked."""
+    from Xlib import X
+    from Xlib.protocol import event
+
+    window = display.create_resource_object("window", wid)
+    delete = display.intern_atom("WM_DELETE_WINDOW")
+    try:
+        if delete not in (window.get_wm_protocols() or []):
+            return False
+        message = event.ClientMessage(window=window, client_type=display.intern_atom("WM_PROTOCOLS"),
+                                      data=(32, [delete, X.CurrentTime, 0, 0, 0]))
+        window.send_event(message, event_mask=0)
+        display.flush()
+    except Exception:  # (gone meanwhile)
+        return False
+    return True
