@@ -17,7 +17,7 @@ pitch within 0.1 px of the labelled one, the size exact, 0.1-1 s on a 1 700 x 90
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -31,6 +31,15 @@ KERNELS = (5, 9, 15, 25)
 DARKER = 20
 #: ... and, with steps, a pixel inside a tile differs from its neighbours by less than this.
 STEP = 2 * DARKER + 20
+#: A line lighter than the flat cells either side of it by this many grey levels parts them too
+#: (KMines' opened cells: 192, their lines 203; its background's gradient moves 1 in 10 px), seen
+#: with the kernels up to LIGHT_KERNEL (such lines are thin: 1-2 px at 29 px cells).
+LIGHTER, LIGHT_KERNEL = 8, 9
+#: Blobs from this share of a tile's size up to MEMBER[1] lie on its lattice too where they sit on
+#: it: a game's covered tiles may be smaller than its opened cells (KMines: 23 and 27 px).
+MEMBER = (0.75, 1.1)
+#: Blobs seen between dark gaps alone that set the tile's side (else the blobs' the field was found by).
+DARK_TILES = 4
 MIN_TILE = 6  # px: smaller blobs are text, noise
 MIN_TILES = 16  # a field holds at least this many tiles found as blobs
 MIN_FILL = 0.5  # ... and they fill at least this share of its rectangle
@@ -64,14 +73,23 @@ class Tiles:
         return Field(self.left, self.top, (self.pitch_x + self.pitch_y) / 2, self.rows, self.cols, xs=xs, ys=ys)
 
 
-def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """(inside, line) masks: pixels inside tiles, and gap pixels, one pair per way of seeing outlines."""
+def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]]:
+    """(inside, line, dark) masks: pixels inside tiles, and gap pixels, one pair per way of seeing
+    outlines; dark where darker gaps alone part them (no step, no lighter line)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     step = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2) >= STEP
     for k in KERNELS:
-        dark = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))) >= DARKER
-        yield ~dark, dark
-        yield ~(dark | step), dark | step
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+        dark = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel) >= DARKER
+        yield ~dark, dark, True
+        yield ~(dark | step), dark | step, False
+        if k <= LIGHT_KERNEL:
+            light = cv2.morphologyEx(grey, cv2.MORPH_TOPHAT, kernel) >= LIGHTER
+            yield ~(light | dark), light | dark, False
+            # (and widened a pixel: such a line may fade a pixel short of a dark frame, and the
+            # cells along it run together through the gap)
+            lines = cv2.dilate((light | dark).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+            yield ~lines, lines, False
 
 
 def _square_blobs(inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -141,8 +159,7 @@ def _boundaries(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[i
     return best[1], best[2]
 
 
-def _lattice(inside: np.ndarray, line: np.ndarray) -> Tiles | None:
-    sizes, centres = _square_blobs(inside)
+def _lattice(sizes: np.ndarray, centres: np.ndarray, line: np.ndarray) -> Tiles | None:
     best: Tiles | None = None
     for size in np.unique(sizes):
         pick = np.abs(sizes - size) <= max(1.0, 0.08 * size)
@@ -153,6 +170,8 @@ def _lattice(inside: np.ndarray, line: np.ndarray) -> Tiles | None:
         if fx is None or fy is None:
             continue
         (px, ox), (py, oy) = fx, fy
+        member = (sizes >= MEMBER[0] * size) & (sizes <= MEMBER[1] * size)
+        cx, cy = centres[member, 0], centres[member, 1]
         ix, iy = np.round((cx - ox) / px), np.round((cy - oy) / py)
         on = (np.abs(cx - ox - ix * px) < OFF_LATTICE * px) & (np.abs(cy - oy - iy * py) < OFF_LATTICE * py)
         group = _largest_cluster(set(zip(iy[on].astype(int).tolist(), ix[on].astype(int).tolist(), strict=True)))
@@ -193,11 +212,26 @@ def find_tiles(image: np.ndarray) -> Tiles | None:
     is seen by its step, its neighbours by their gaps), or None."""
     if image is None or image.ndim != 3 or min(image.shape[:2]) < 4 * MIN_TILE:
         return None
-    found = [t for inside, line in _outlines(image) if (t := _lattice(inside, line)) is not None]
+    views = [(*_square_blobs(inside), line, dark) for inside, line, dark in _outlines(image)]
+    found = [t for sizes, centres, line, _ in views if (t := _lattice(sizes, centres, line)) is not None]
     if not found:
         return None
     best = max(found, key=lambda t: t.found)
     for other in found:
         if other is not best and _aligned(best, other):
             best = _union(best, other)
-    return best
+    # The tile's side as dark gaps alone show it, where they part some of the field's tiles: a
+    # bevel's steps and light lines inside a tile shrink its blob (KMines' covered tiles: 25 px, 23
+    # inside their bevel), and the reader's boxes are the tile's size.
+    on = [sizes[_on(best, sizes, centres)] for sizes, centres, _, dark in views if dark]
+    most = max(on, key=len)
+    return replace(best, tile=float(np.median(most))) if len(most) >= DARK_TILES else best
+
+
+def _on(tiles: Tiles, sizes: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Which blobs lie on a cell of the field, centred on it, and of nearly its tile's size or larger."""
+    u = (centres[:, 0] - tiles.left) / tiles.pitch_x - 0.5
+    v = (centres[:, 1] - tiles.top) / tiles.pitch_y - 0.5
+    inside = (u > -0.5) & (u < tiles.cols - 0.5) & (v > -0.5) & (v < tiles.rows - 0.5)
+    centred = (np.abs(u - np.round(u)) < OFF_LATTICE) & (np.abs(v - np.round(v)) < OFF_LATTICE)
+    return inside & centred & (sizes >= MEMBER[0] * tiles.tile) & (sizes <= tiles.pitch_x)

@@ -8,8 +8,11 @@ light at the top left to deep at the bottom right, pale opened tiles with grey l
 on a blue tile, digits in templates/win7's colours). A third, "meadow", is a look no skin
 describes, for learning: green covered tiles shaded by their place, sand-coloured opened tiles
 (coloured, not grey) darkening towards the top, digits in a palette of their own, a red flag, the
-exploded mine on a red tile. The digits are drawn in a font the glyph bank does not hold (Hershey
-complex), so reading them is a test of shape, not a lookup.
+exploded mine on a red tile. A fourth, "sheet", is grey on grey, after KDE's KMines in kind: raised
+light-grey covered tiles (a bevel, lit above and left), flat grey opened cells with lighter lines
+between them, bold digits, a flag that darkens its tile, shown mines on flat cells a shade darker
+than the opened ones, a dark frame round the field. The digits are drawn in a font the glyph bank
+does not hold (Hershey complex), so reading them is a test of shape, not a lookup.
 
 Drawn four times larger and reduced with area averaging: edges are smooth and the pitch may be
 any real number, as a scaled display shows them.
@@ -39,9 +42,16 @@ MEADOW_INK = {1: (170, 40, 120), 2: (90, 100, 0), 3: (0, 90, 200), 4: (110, 30, 
               6: (120, 120, 0), 7: (20, 20, 20), 8: (110, 110, 110)}
 
 
+#: The sheet look's digits (BGR): no shipped skin's.
+SHEET_INK = {1: (140, 20, 20), 2: (20, 120, 20), 3: (20, 100, 140), 4: (100, 30, 110), 5: (20, 20, 140),
+             6: (130, 130, 20), 7: (30, 30, 30), 8: (100, 100, 100)}
+
+
 def _ink(style: str) -> dict[int, tuple[int, int, int]]:
     if style == "meadow":
         return MEADOW_INK
+    if style == "sheet":
+        return SHEET_INK
     skin = "msapp" if style == "app" else "win7"
     digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
     ink = {int(d): _bgr(c) for d, c in digits.items()}
@@ -73,10 +83,18 @@ def _glossy(img: np.ndarray, box: tuple[int, int, int, int], radius: int, top, b
     part[mask > 0] = grad[mask > 0].astype(np.uint8)
 
 
-def _digit(img: np.ndarray, box: tuple[int, int, int, int], text: str, colour) -> None:
+def _raised(img: np.ndarray, box: tuple[int, int, int, int], face, edge: int) -> None:
+    """A raised tile: its face, lit along the top and left, shaded along the bottom and right."""
     x0, y0, x1, y1 = box
-    size = (y1 - y0) / 42.0
-    thickness = max(1, round(size * 2.2))
+    img[y0 : y1 + 1, x0 : x1 + 1] = (150, 150, 150)
+    img[y0 : y1 + 1 - edge, x0 : x1 + 1 - edge] = (235, 235, 235)
+    img[y0 + edge : y1 + 1 - edge, x0 + edge : x1 + 1 - edge] = face
+
+
+def _digit(img: np.ndarray, box: tuple[int, int, int, int], text: str, colour, bold: float = 1.0) -> None:
+    x0, y0, x1, y1 = box
+    size = (y1 - y0) / 42.0 * (1.0 + (bold - 1.0) / 2)
+    thickness = max(1, round(size * 2.2 * bold))
     (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_COMPLEX, size, thickness)
     cv2.putText(img, text, ((x0 + x1 - w) // 2, (y0 + y1 + h) // 2), cv2.FONT_HERSHEY_COMPLEX, size, colour,
                 thickness, cv2.LINE_AA)
@@ -113,7 +131,8 @@ class ModernCanvas:
                  at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
         rows, cols = shape
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
-        ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200)}[style]
+        ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
+                  "sheet": (172, 172, 172)}[style]
         margin = pitch * 1.2
         wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
         wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
@@ -134,8 +153,13 @@ class ModernCanvas:
             self.between = (90, 70, 60)
             far = (int((fx + cols * pitch + 1) * SUPER) - ox, int((fy + rows * pitch + 1) * SUPER) - oy)
             cv2.rectangle(big, (int((fx - 1) * SUPER) - ox, int((fy - 1) * SUPER) - oy), far, self.between, -1)
-        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1}[style]
-        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15}[style] * SUPER)
+        if style == "sheet":  # a dark frame round the field, lighter lines between its opened cells
+            self.between = (204, 204, 204)
+            near = (int((fx - 4) * SUPER) - ox, int((fy - 4) * SUPER) - oy)
+            far = (int((fx + cols * pitch + 4) * SUPER) - ox, int((fy + rows * pitch + 4) * SUPER) - oy)
+            cv2.rectangle(big, near, far, (85, 85, 85), -1)
+        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1, "sheet": 0.06}[style]
+        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15, "sheet": 0.0}[style] * SUPER)
         self.ink = _ink(style)
 
     def cell(self, r: int, c: int, code: int) -> None:
@@ -156,6 +180,17 @@ class ModernCanvas:
                 _glossy(big, box, radius, (250, 200, 120), (225, 160, 60))
             else:
                 _rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
+        elif style == "sheet":
+            edge = max(SUPER, int(pitch * 0.08 * SUPER))
+            if code in (UNOPENED, FLAG, QUESTION):
+                _raised(big, box, (186, 186, 186) if code == FLAG else (207, 207, 207), edge)
+            else:  # flat, to the lighter line round the cell
+                line = max(1, int(pitch * 0.04 * SUPER))
+                flat = {MINE: (176, 176, 176), WRONG_FLAG: (176, 176, 176), EXPLODED: (40, 150, 235)}
+                x0, y0 = int((fx + c * pitch) * SUPER) - ox + line, int((fy + r * pitch) * SUPER) - oy + line
+                x1 = int((fx + (c + 1) * pitch) * SUPER) - ox - line
+                y1 = int((fy + (r + 1) * pitch) * SUPER) - oy - line
+                big[y0:y1, x0:x1] = flat.get(code, (192, 192, 192))
         elif style == "meadow":
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
             if covered or code == MINE:
@@ -178,7 +213,7 @@ class ModernCanvas:
         elif code in (MINE, EXPLODED, WRONG_FLAG):
             _mine(big, box)
         elif code > 0:
-            _digit(big, box, str(code), self.ink[code])
+            _digit(big, box, str(code), self.ink[code], 1.8 if style == "sheet" else 1.0)
 
     def image(self) -> np.ndarray:
         screen = np.full((self.screen[1], self.screen[0], 3), self.desktop, np.uint8)

@@ -56,6 +56,23 @@ def test_a_drawn_modern_board_is_found_and_read_exactly(style, pitch):
         assert reading.framed
 
 
+@pytest.mark.parametrize("pitch", [22.0, 29.1, 33.3])
+def test_a_field_whose_opened_cells_part_by_lighter_lines_is_found_whole(pitch):
+    """Grey on grey (the sheet look, KMines' kind): raised covered tiles, flat opened cells with
+    lines lighter than them between, a dark frame. Found from the covered tiles alone, the field
+    was a part (or nothing) once a game opened up; the lighter lines part the opened cells too."""
+    from bot.vision.tiles import find_tiles
+
+    for seed, level in enumerate(LEVELS):
+        for turn in range(3):
+            shown = midgame(level, 10 * seed + turn + int(pitch))
+            screen = (int(level.cols * pitch + 150), int(level.rows * pitch + 150))
+            image, (x, y) = draw_modern(shown, "sheet", pitch, at=(40, 40), screen=screen)
+            tiles = find_tiles(image)
+            assert tiles is not None and (tiles.rows, tiles.cols) == shown.shape
+            assert abs(tiles.left - x) < 0.2 * pitch and abs(tiles.top - y) < 0.2 * pitch
+
+
 @pytest.mark.parametrize("pitch", [18.0, 24.7, 31.3, 48.0])
 @pytest.mark.parametrize("turn, expected", [(0, "msapp"), (20, "win7")])
 def test_a_fresh_board_both_blue_looks_read_goes_to_the_one_its_hues_sit_in(turn, expected, pitch):
