@@ -82,6 +82,11 @@ SPREAD_FLOOR = 0.01
 #: Covered and opened tiles are grey alike where one colour group holds this share of the cells
 #: (KMines: all; the app's blue covered tiles are a group of their own).
 ONE_GROUP = 0.9
+#: A tile colour group this much of whose cells bear a mine is the mines a lost game shows, on a
+#: ground of their own shade (KMines' flat tiles under a mine: 0.68-0.72 against 0.75 opened).
+MINES_ALONE = 0.9
+#: Ink this dark (value, 0-1) is black whatever its saturation says.
+NEAR_BLACK = 0.12
 #: A plain cell in at most this relief (0-255) is flat (KMines' opened 0s: 0-3).
 FLAT = 4.0
 #: Grey cells in more than this many times the covered tiles' relief are none of the field's: text
@@ -282,8 +287,8 @@ def _apart(covered: Ground, opened: Ground, covered_hsv: np.ndarray, opened_hsv:
         cut = _between(opened_hsv[:, 1], covered_hsv[:, 1])
         return (Ground(covered.hue, (cut + 0.005, covered.saturation[1]), covered.value),
                 Ground(opened.hue, (opened.saturation[0], cut), opened.value))
-    grey = Ground((0.0, 360.0), (0.0, max(covered.saturation[1], float(np.quantile(covered_hsv[:, 1], 0.99))
-                                           + SAT_MARGIN)), covered.value)
+    grey = Ground((0.0, 360.0), (0.0, min(1.0, float(np.quantile(covered_hsv[:, 1], 0.99)) + SAT_MARGIN)),
+                  covered.value)
     if np.median(covered_hsv[:, 2]) >= np.median(opened_hsv[:, 2]):
         cut = _between(opened_hsv[:, 2], covered_hsv[:, 2])
         # (and no lighter than seen: a box the game draws over the field, white, is no tile)
@@ -303,7 +308,10 @@ def _between(low: np.ndarray, high: np.ndarray) -> float:
 def _is_mine(look: CellLook, share: float) -> bool:
     """Grey ink covering `share` of the tile or more: a mine shown (the game drew it: a lost game).
     Grey by saturation: a glossy tile's unlit half is a dull shade of its own colour (0.3)."""
-    return look.ink_colour is not None and look.share >= share and float(hsv_of(look.ink_colour)[1]) <= MINE_GREY
+    if look.ink_colour is None or look.share < share:
+        return False
+    hsv = hsv_of(look.ink_colour)  # (near black, a saturation means nothing: KMines' mine on its red
+    return float(hsv[1]) <= MINE_GREY or float(hsv[2]) <= NEAR_BLACK  # tile, (9, 11, 12): 0.21)
 
 
 def _counted(seen: list[Seen], mined: set[tuple[int, int, int]], lost: set[int]) -> dict[Seen, int]:
@@ -423,17 +431,17 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     # (one colour group holding nearly every cell: covered and opened tiles alike in chroma)
     greys = bool(_chroma(np.median(lab[sure], axis=0))[0] < GREY and _chroma(np.median(lab[others], axis=0))[0] < GREY
                  and np.mean(others | (ids == first)) >= ONE_GROUP)
-    features, bevelled = chroma, None
+    features, bevelled, raised = chroma, None, None
     if greys:
         # A raised tile's bevel (KMines' covered tiles) against flat opened ones, shaded by their
         # place: the plain cells in less relief than the covered tiles' start among the opened,
         # and lightness and relief tell the groups apart.
         relief = np.array([s.look.relief for s in seen])
         plain = others & np.array([s.look.ink_colour is None for s in seen])
-        raised = relief[plain & (relief > FLAT)]
+        up = relief[plain & (relief > FLAT)]
         features = lab
-        if len(raised):  # the covered tiles, alike, share one relief: the commonest above the flat
-            tile = float(np.argmax(np.bincount(np.round(raised).astype(int))))
+        if len(up):  # the covered tiles, alike, share one relief: the commonest above the flat
+            tile = raised = float(np.argmax(np.bincount(np.round(up).astype(int))))
             bevelled = relief > (FLAT + tile) / 2  # (a digit's smoothed edge: 3-8)
             ids[sure & bevelled] = ids[others][0]  # (a flag on a raised tile, in a digit's shape)
             sure = sure & ~bevelled
@@ -483,12 +491,21 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         beyond = (ids == opened) & ((light > np.median(light[ids == covered])) == lighter) & ~sure
         if bevelled is not None:  # (and plain flat cells among the raised covered ones: its white ground)
             beyond |= (ids == covered) & ~bevelled & np.array([s.look.ink_colour is None for s in seen])
+        if raised is not None:
+            # Coloured ink on a tile in a raised tile's relief or more, no lighter than the covered
+            # tiles, is a covered tile's mark (a flag) whatever its ground's shade: KMines' flag
+            # darkens it to the opened cells'. (A box over the field is lighter: digits under its
+            # edge are in relief too.)
+            coloured = np.array([s.look.ink_colour is not None and _coloured([s.look.ink_colour]) for s in seen])
+            ids[(relief >= raised) & coloured & (light <= np.quantile(light[ids == covered], 0.99))] = covered
         if beyond.any():
             ids[beyond] = ids.max() + 1
-            rest = [int(g) for g in np.unique(ids) if g != opened]
+        rest = [int(g) for g in np.unique(ids) if g != opened]
     names = ["unopened", "0"]
 
     cov, opn = members(covered), members(opened)
+    if not cov:  # (every tile taken for the covered one was left out above: no split of the looks)
+        raise DescribedError("the pictures' tiles could not be told covered from opened")
     covered_ground = _ground_of(np.array([s.look.ground for s in cov]), grey=False)
     opened_ground = _ground_of(np.array([s.look.ground for s in opn]), grey=_chroma(
         np.median(lab[ids == opened], axis=0))[0] < GREY)
@@ -497,6 +514,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
                                            np.array([hsv_of(s.look.ground) for s in opn]))
     exploded_inks: list[np.ndarray] = []
     flag_tile = exploded = flag_group = None
+    on_their_own: list[Seen] = []  # mines shown on a ground of their own shade (KMines': a flat tile)
     for g in rest:
         if g == covered:
             continue
@@ -509,6 +527,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
             exploded_inks = [s.look.ink_colour for s in bearing]
         elif flag_tile is None and _coloured([s.look.ground for s in group]):
             flag_tile, flag_group = colour, g
+        elif np.mean([_is_mine(s.look, MINE_SHARE) for s in group]) >= MINES_ALONE:
+            on_their_own += group
         else:
             say(f"a tile colour on {len(group)} cell(s) not named: left out")
     mined = {(s.picture, s.row, s.col) for s in seen if _is_mine(s.look, MINE_ON_TILE if ids[i_of[s]] == covered
@@ -525,7 +545,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
             continue
         marks.append(s)
     # A flag: ink of a colour of its own (a dark shade of the tile's own hue is its bevel or shadow).
-    own_hue = Ground(covered_ground.hue)
+    # (a grey tile, of no hue, has no coloured shade of its own)
+    own_hue = Ground(covered_ground.hue, (0.0, 1.0) if covered_ground.hue != (0.0, 360.0) else (0.0, 0.0))
     flag_marks = [s for s in marks if _coloured([s.look.ink_colour]) and not own_hue.tints(hsv_of(s.look.ink_colour))]
     flagged = {(s.picture, s.row, s.col) for s in flag_marks}
     flagged |= {(s.picture, s.row, s.col) for s in seen if flag_group is not None and ids[i_of[s]] == flag_group}
@@ -544,6 +565,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
 
     flags = [s.look.ink_colour for s in flag_marks]
     mines = [s.look.ink_colour for s in marks if (s.picture, s.row, s.col) in mined]
+    grey_on_opened += [s for s in on_their_own if (s.picture, s.row, s.col) in mined]
     mines += [s.look.ink_colour for s in grey_on_opened] + exploded_inks
     flag_ink = _ground_of(np.array(flags), grey=False) if flags and flag_tile is None else None
     mine_ink = _ground_of(np.array(mines), grey=True) if mines else None
@@ -554,7 +576,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     if zeros and not zero_outlined:
         say("its opened 0s show no tile's outline round them: read by their colour alone")
     look = Look(covered_ground, opened_ground, digits, flag_tile=flag_tile, flag_ink=flag_ink, mine_ink=mine_ink,
-                exploded=exploded, unseen_by_shape=True, covered_ink=covered_ink, zero_outlined=zero_outlined)
+                exploded=exploded, unseen_by_shape=True, covered_ink=covered_ink, zero_outlined=zero_outlined,
+                raised=raised)
     # What each cell was taken for by its tile and marks (not a number's count: a lost game's exploded
     # mine may go unseen): the look must read them so.
     labels: dict[tuple[int, int, int], int] = {}
@@ -657,6 +680,8 @@ def look_json(look: Look) -> dict:
         out["unseen_digits"] = "shape"
     if not look.zero_outlined:
         out["zero_outlined"] = False
+    if look.raised is not None:
+        out["raised"] = round(look.raised, 1)
     return out
 
 

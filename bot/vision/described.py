@@ -48,6 +48,10 @@ EDGE_DEPTH = 0.2
 #: (0.15-0.3 of the box), more.
 MINE_ON_TILE = 0.2
 MINE_SHARE = 0.3
+#: A look whose covered tiles are raised (Look.raised): a flat cell of their colour, in less than
+#: this share of their relief, is none (KMines' white box over its field at a game's end: relief 0-3
+#: against 12.9).
+RAISED_SHARE = 0.5
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
 SPECK = 0.1
 #: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
@@ -155,6 +159,11 @@ class Look:
     #: window over the field, not a 0. KMines draws its opened cells as a translucent sheet, faint
     #: lighter lines between them: a look learnt so says False.
     zero_outlined: bool = True
+    #: A raised covered tile's relief (CellLook.relief), where its tiles are told by it (grey tiles
+    #: on grey): a cell in this much relief or more bearing a flag's ink is a flag whatever its
+    #: ground's shade (KMines' flag darkens its tile's ground to its opened cells' shade: relief 23-27
+    #: against 12.9 plain, its digits' 3-8).
+    raised: float | None = None
 
     @classmethod
     def from_json(cls, data: dict) -> Look:
@@ -170,6 +179,7 @@ class Look:
             unseen_by_shape=data.get("unseen_digits") == "shape",
             covered_ink=Ground.from_json(data.get("covered_ink")),
             zero_outlined=data.get("zero_outlined", True),
+            raised=data.get("raised"),
         )
 
 
@@ -341,7 +351,10 @@ def classify(cell: CellLook, look: Look) -> int | None:
     inked = cell.ink_colour is not None
     if look.flag_tile is not None and look.flag_tile.holds(hsv):
         return FLAG
-    if look.covered.holds(hsv):
+    if look.raised is not None and inked and cell.relief >= look.raised and look.flag_ink is not None \
+            and look.flag_ink.holds(hsv_of(cell.ink_colour)):
+        return FLAG
+    if look.covered.holds(hsv) and (look.raised is None or cell.relief >= RAISED_SHARE * look.raised):
         ink = hsv_of(cell.ink_colour) if inked else None
         own = ink is not None and look.covered.tints(ink)  # the tile's own hue
         shading = ink is not None and look.covered_ink is not None and look.covered_ink.holds(ink)

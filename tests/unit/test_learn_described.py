@@ -24,7 +24,7 @@ from bot.games.simulator import Game, Level
 from bot.imagefile import gif_frames
 from bot.learn.described import DescribedError, consistent, learn_described, look_json
 from bot.vision.calibrate import calibrate
-from bot.vision.described import CellLook, Look, number_of
+from bot.vision.described import CellLook, Look, classify, number_of
 from bot.vision.reader import read
 from bot.vision.skin import load_skin, load_skins
 from tests.support.modern_look import draw_modern
@@ -202,3 +202,33 @@ def test_a_look_with_no_digit_colours_yet_reads_numbers_by_plain_shape_only():
     two = np.zeros((80, 120), np.uint8)
     cv2.putText(two, "2", (30, 65), cv2.FONT_HERSHEY_SIMPLEX, 2, 255, 6, cv2.LINE_AA)
     assert number_of(CellLook(ground, two > 127, np.array([40, 120, 40.0])), look) == 2
+
+
+def test_a_raised_looks_flag_is_read_on_a_darkened_tile_and_a_flat_cell_of_its_colour_is_none():
+    """Grey tiles on grey told by relief (Look.raised; KMines: covered 12.9, flags 23-27, flat cells
+    0-8): a flag's ink on a tile in relief is a flag whatever the ground's shade (KMines' flag
+    darkens its tile to its opened cells'); a flat cell in the covered tiles' colour is no tile (a
+    box laid over the field at a game's end); a raised plain tile is covered."""
+    look = Look.from_json({"covered": {"saturation": [0, 0.1], "value": [0.76, 0.9]},
+                           "opened": {"saturation": [0, 0.1], "value": [0.44, 0.757]},
+                           "digits": {"1": "#0c0c86"}, "flag_ink": {"hue": [340, 20], "saturation": [0.6, 1]},
+                           "raised": 13.0})
+    ink = np.zeros((25, 25), bool)
+    ink[6:12, 8:16] = True
+    darkened = np.array([191, 191, 191.0])  # value 0.75: the opened cells' shade
+    assert classify(CellLook(darkened, ink, np.array([27, 27, 99.0]), relief=25.0), look) == FLAG
+    assert classify(CellLook(darkened, ink, np.array([27, 27, 99.0]), relief=4.0), look) != FLAG
+    light = np.array([207, 207, 207.0])
+    assert classify(CellLook(light, np.zeros_like(ink), None, relief=12.9), look) == UNOPENED
+    assert classify(CellLook(light, np.zeros_like(ink), None, relief=1.0), look) is None
+    assert look_json(look)["raised"] == 13.0
+
+
+def test_a_near_black_mine_counts_as_grey_whatever_its_saturation():
+    """KMines' exploded mine on its orange tile: ink (9, 11, 12), saturation 0.25 but near black."""
+    from bot.learn.described import _is_mine
+
+    ink = np.zeros((25, 25), bool)
+    ink[5:20, 5:20] = True
+    assert _is_mine(CellLook(np.array([40, 150, 235.0]), ink, np.array([9, 11, 12.0])), 0.3)
+    assert not _is_mine(CellLook(np.array([40, 150, 235.0]), ink, np.array([20, 40, 160.0])), 0.3)
