@@ -66,9 +66,9 @@ class _Recorder:
         self.mouse.key(x, y, combo)
         self.witness.judge(x, y)
 
-    def answer_dialog(self) -> bool:
-        """Return in the game's own dialog (no point: the mouse finds the dialog), counted."""
-        answered = bool(self.mouse.answer_dialog())
+    def answer_dialog(self, combo: str = "Return") -> bool:
+        """A key in the game's own dialog (no point: the mouse finds the dialog), counted."""
+        answered = bool(self.mouse.answer_dialog(combo))
         self.witness.dialogs += answered
         return answered
 

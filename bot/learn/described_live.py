@@ -5,7 +5,9 @@ finds a look per cell.
 The field is found from the tiles' outlines (bot.vision.tiles). The learner plays a few games and
 keeps pictures of them: a first click in the field's middle; then, with the look described from
 the pictures so far, every cell the SAT core proves safe, or its best guess where none is; a lost
-game is the best teacher (its mines name every number round them). A new game starts with the
+game is the best teacher (its mines name every number round them), so where none was lost the last
+game ends on a cell the board proves a mine. A box the game draws over its field (a cell read
+opened before no longer reads the same) is waited out, never kept. A new game starts with the
 first of the usual keys that covers the field again. The pictures are then learnt from, as
 `calibrate --learn --from` does, and the look checked on every one of them. Every click is on a
 cell's centre, and the hands given are guarded by the field (bot.screen.actuator).
@@ -101,7 +103,10 @@ class DescribedLearner:
         for game in range(self.games):
             if game or restart:
                 image = self._new_game(image)
-            image = self._play(image, first=game == 0)
+            # (the last game lost on purpose where none was: a lost game names the mines, and its
+            # numbers by them; a game the learner started itself, nobody's record)
+            lose = game == self.games - 1 and (look := self._look()) is not None and look.mine_ink is None
+            image = self._play(image, first=game == 0, lose=lose)
         try:
             learnt = learn_described([(f"game picture {k + 1}", p) for k, p in enumerate(self.pictures)], self.say,
                                      self.tiles)
@@ -109,8 +114,9 @@ class DescribedLearner:
             raise LearnError(str(err)) from err
         return replace(learnt, new_game_key=self.key)
 
-    def _after(self, before: np.ndarray, act: Callable[[], None]) -> np.ndarray | None:
-        """What the screen shows once the field has changed after `act`, settled; None if it did not."""
+    def _after(self, before: np.ndarray, act: Callable[[], None], key: str = "Return") -> np.ndarray | None:
+        """What the screen shows once the field has changed after `act`, settled, the game's windows
+        over it answered with `key`; None if it did not change."""
         old = self.field.cells(before)
         act()
         deadline = time.monotonic() + SETTLE
@@ -124,16 +130,16 @@ class DescribedLearner:
                 answer = getattr(self.hands, "answer_game_windows", None)
                 if answer is not None:
                     time.sleep(WINDOW_WAIT)
-                    answer()
+                    answer(key)
                 return self.grab()
             time.sleep(0.05)
         return None
 
-    def _click(self, image: np.ndarray, cells: list[tuple[int, int]]) -> np.ndarray | None:
+    def _click(self, image: np.ndarray, cells: list[tuple[int, int]], key: str = "Return") -> np.ndarray | None:
         def act() -> None:
             for cell in cells:
                 self.hands.click(*self.field.centre(cell))
-        return self._after(image, act)
+        return self._after(image, act, key)
 
     def _look(self, more: list[np.ndarray] = ()) -> Look | None:
         """The look described from the pictures so far (each one's cells judged once: an entry holds
@@ -145,7 +151,9 @@ class DescribedLearner:
         except DescribedError:
             return None  # (no number shown yet)
 
-    def _play(self, image: np.ndarray, first: bool) -> np.ndarray:
+    def _play(self, image: np.ndarray, first: bool, lose: bool = False) -> np.ndarray:
+        """One game, its pictures kept; with `lose`, a mine the board proves is clicked once one
+        is (the lost board kept, once any box the game draws over it has gone)."""
         rows, cols = self.field.rows, self.field.cols
         start = (rows // 2, cols // 2)
         if not first:  # (a game seeded by the clock repeats its layout for the same first cell)
@@ -157,7 +165,8 @@ class DescribedLearner:
             shown = self._click(image, [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))])
         if shown is None:
             raise LearnError("clicking cells of the field changed nothing")
-        image, kept, look, blind = shown, [shown], None, 0
+        image, kept, look, blind, doomed = shown, [shown], None, 0, False
+        before: tuple[np.ndarray, np.ndarray] | None = None  # the last read: its opened cells stay
         for move in range(MOVES):
             if look is None or move % REFRESH == 0:  # (describing is the slow part: now and then)
                 look = self._look([kept[0], kept[-1]])
@@ -171,22 +180,36 @@ class DescribedLearner:
                 cells = [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))]
             else:
                 codes, known = self.field.read(image, look)
+                if before is not None and known.all() and (codes == UNOPENED).all():
+                    kept.pop()  # (covered again: the game's end question, answered, began another)
+                    break
+                if _hidden(before, codes, known):  # (a box over the field: waited out, not kept)
+                    image, codes, known = self._past_overlay(image, look, before, dismiss=doomed)
+                    kept[-1] = image
                 if not consistent(codes, ~known):  # (a look described before this picture showed
                     look = self._look([kept[0], image])  # the tiles it misreads: described again)
                     codes, known = self.field.read(image, look) if look is not None else (codes, known)
                 if look is not None and not consistent(codes, ~known):
-                    image, codes, known = self._past_overlay(image, look)
-                    kept[-1] = image  # (the picture with a box over the field is not kept)
+                    image, codes, known = self._past_overlay(image, look, before, dismiss=doomed)
+                    kept[-1] = image
                 if look is None or not consistent(codes, ~known):
                     raise LearnError("the board read with the look learnt so far is no game's: the learner stops")
+                if _hidden(before, codes, known):
+                    if len(kept) > 1:
+                        kept.pop()  # (a box that stays over the field: its picture teaches nothing true)
+                    break
+                before = codes, known
+                if doomed:
+                    break  # (the mine clicked on purpose: the lost board is kept)
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
                     break  # lost: the best picture of all
                 if known.all() and not (codes == UNOPENED).any():
                     break  # won
-                cells = self._next(codes, known)
+                cells, doomed = self._next(codes, known, lose)
                 if not cells:
                     break
-            shown = self._click(image, cells)
+            # (a game lost on purpose keeps its board: its question of a new game is declined)
+            shown = self._click(image, cells, "Escape" if doomed else "Return")
             if shown is None:
                 break  # nothing opened (a cell already open, or the game over)
             image = shown
@@ -195,33 +218,57 @@ class DescribedLearner:
         self.say(f"game played: {len(kept)} pictures, {len(self.pictures)} kept")
         return image
 
-    def _past_overlay(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The field read again once it has changed, OVERLAY_WAIT seconds at most: a game draws a
-        box over its field at a game's end (KMines', gone after 4 s), which no look reads."""
+    def _past_overlay(self, image: np.ndarray, look: Look, before: tuple[np.ndarray, np.ndarray] | None,
+                      dismiss: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The field read again once it has changed, OVERLAY_WAIT seconds at most, until it reads as a
+        game showing every opened cell of the read `before` again: a game draws a box over its field
+        at a game's end (KMines' won box: gone after 4 s), which no look reads, or misreads. With
+        `dismiss`, a box still there is clicked once, as a player would (KMines' lost box stays
+        until then), on the middle of the cells it hides, the game's windows declined."""
         deadline = time.monotonic() + OVERLAY_WAIT
         codes, known = self.field.read(image, look)
-        while time.monotonic() < deadline:
+        while True:
+            if consistent(codes, ~known) and not _hidden(before, codes, known):
+                return image, codes, known
+            if time.monotonic() >= deadline:
+                break
             time.sleep(0.5)
             now = self.grab()
             if not np.array_equal(self.field.cells(now), self.field.cells(image)):
                 image = now
                 codes, known = self.field.read(image, look)
-                if consistent(codes, ~known):
-                    break
+        if dismiss and before is not None:
+            was, was_known = before
+            hidden = np.argwhere(was_known & (was >= 0) & ~(known & (codes == was)))
+            if len(hidden):
+                middle = tuple(int(v) for v in np.median(hidden, axis=0).round())
+                shown = self._click(image, [middle], "Escape")
+                if shown is not None:
+                    image = shown
+                    codes, known = self.field.read(image, look)
         return image, codes, known
 
-    def _next(self, codes: np.ndarray, known: np.ndarray) -> list[tuple[int, int]]:
-        """Cells proved safe (covered, read), else the best guess; unknown cells are left alone."""
+    def _next(self, codes: np.ndarray, known: np.ndarray, lose: bool = False) -> tuple[list[tuple[int, int]], bool]:
+        """Cells proved safe (covered, read), else the best guess; unknown cells are left alone.
+        With `lose`, a cell proved a mine where there is one (and True: the game ends with it)."""
         cells = np.where(known, codes, UNOPENED).astype(np.int8)
         try:
             advice = advise(Board(cells), odds=True, deadline=5.0)
         except BotError:
             covered = np.argwhere(known & (codes == UNOPENED))
-            return [tuple(int(v) for v in covered[self.rng.integers(len(covered))])] if len(covered) else []
+            return ([tuple(int(v) for v in covered[self.rng.integers(len(covered))])] if len(covered) else []), False
+        mines = [c for c in sorted(advice.mines) if known[c] and codes[c] == UNOPENED]
+        if lose and mines:
+            return mines[:1], True
         safe = [c for c in sorted(advice.safe) if known[c]]
         if safe:
-            return safe
-        return [advice.guess] if advice.guess is not None and known[advice.guess] else []
+            return safe, False
+        return ([advice.guess] if advice.guess is not None and known[advice.guess] else []), False
+
+    def _all_covered(self, image: np.ndarray, look: Look) -> bool:
+        """Every cell read, and read covered: a game not begun (no lost board's shown mines)."""
+        codes, known = self.field.read(image, look)
+        return bool(known.all() and (codes == UNOPENED).all())
 
     def _new_game(self, image: np.ndarray) -> np.ndarray:
         look = self._look()
@@ -233,6 +280,8 @@ class DescribedLearner:
                 return shown is not None
             return self.field.covered_share(shown, look) >= FRESH
 
+        if look is not None and self.key is not None and self._all_covered(image, look):
+            return image  # (one began already: a lost game's question of a new one, answered)
         for combo in [self.key] if self.key else NEW_GAME_KEYS:
             shown = self._after(image, lambda c=combo: self.hands.key(*self.field.centre((0, 0)), c))
             if fresh(shown):
@@ -240,7 +289,18 @@ class DescribedLearner:
                     self.say(f"a new game starts with {combo}")
                 self.key = combo
                 return shown
+        if look is not None and self._all_covered(image, look):
+            return image  # (a new game already, which no key changes: the key is found another time)
         raise LearnError(f"none of {', '.join(NEW_GAME_KEYS)} started a new game")
+
+
+def _hidden(before: tuple[np.ndarray, np.ndarray] | None, codes: np.ndarray, known: np.ndarray) -> bool:
+    """Whether a cell read opened before no longer reads the same: opened cells never change, so
+    something lies over the field (KMines' box at a game's end)."""
+    if before is None:
+        return False
+    was, was_known = before
+    return bool((was_known & (was >= 0) & ~(known & (codes == was))).any())
 
 
 def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None,

@@ -124,13 +124,13 @@ class Shifted:
     def __init__(self, hands: Hands, dx: int, dy: int) -> None:
         self.hands, self.dx, self.dy = hands, dx, dy
 
-    def answer_game_windows(self) -> None:
-        """Answer the game's own windows over it, if any (where the hands can tell)."""
+    def answer_game_windows(self, key: str = "Return") -> None:
+        """Answer the game's own windows over it with `key`, if any (where the hands can tell)."""
         answer, is_open = getattr(self.hands, "answer_dialog", None), getattr(self.hands, "dialog_open", None)
         for _ in range(ANSWERS if answer is not None and is_open is not None else 0):
             if not is_open():
                 return
-            answer()
+            answer(key)
             time.sleep(ANSWER_WAIT)
 
     def click(self, x: int, y: int, button: str = "left") -> None:

@@ -161,12 +161,13 @@ class Actuator:
         gone = getattr(self.gui, "gone", None)
         return bool(gone()) if callable(gone) and not isinstance(self.gui, types.ModuleType) else False
 
-    def answer_dialog(self) -> bool:
-        """Press Return in the game's own dialog over it (a best-time name entry, the best times),
-        as a player would: whether one was there. On X11 the mouse finds it (the game's process or
-        transient for its window) and presses in one server grab; elsewhere the system's owner
-        chain from a point of the game (bot.screen.platform)."""
-        return bool(self._dialog_asked("answer_dialog", lambda system, point: system.answer_owned_dialog(point)))
+    def answer_dialog(self, key: str = "Return") -> bool:
+        """Press `key` in the game's own dialog over it (Return: a best-time name entry, the best
+        times), as a player would: whether one was there. On X11 the mouse finds it (the game's
+        process or transient for its window) and presses in one server grab; elsewhere the
+        system's owner chain from a point of the game (bot.screen.platform)."""
+        return bool(self._dialog_asked("answer_dialog", lambda system, point: system.answer_owned_dialog(
+            point, key.lower()), key))
 
     def dialog_open(self) -> bool:
         """Whether the game has a dialog of its own open, wherever it is on the screen (a game that
@@ -180,12 +181,12 @@ class Actuator:
         title = self._dialog_asked("dialog_title", lambda system, point: system.owned_dialog_title(point))
         return title if isinstance(title, str) else None
 
-    def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], Any]) -> Any:
-        """The mouse's own answer where it has a way (bot.screen.xmouse), else the system's from the
-        field's middle (pyautogui: bot.screen.platform); None where neither can tell."""
+    def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], Any], *args: Any) -> Any:
+        """The mouse's own answer where it has a way (bot.screen.xmouse; `args` its own), else the
+        system's from the field's middle (pyautogui: bot.screen.platform); None where neither can tell."""
         own = getattr(self.gui, mouse_has, None)
         if callable(own) and not isinstance(self.gui, types.ModuleType):
-            return own()
+            return own(*args)
         if isinstance(self.gui, types.ModuleType):  # pyautogui: the system's own windows
             from bot.screen import platform
 

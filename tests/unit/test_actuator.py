@@ -285,7 +285,7 @@ def test_a_window_of_the_game_s_that_return_does_not_close_is_closed_on_windows(
 
 def test_the_actuator_answers_through_the_mouse_that_finds_the_dialog():
     class Mouse(FakeGui):
-        def answer_dialog(self):
+        def answer_dialog(self, combo="Return"):
             self.events.append(("answer",))
             return True
 

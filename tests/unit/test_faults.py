@@ -498,7 +498,7 @@ class RecordDesk(FakeDesk):
             _, (fx, fy) = self.image()
             self.cover, self.dialogs_left = (fx - 20, fy + 10, self.level.cols * 16 + 40, 60), 2
 
-    def answer_dialog(self) -> bool:
+    def answer_dialog(self, combo: str = "Return") -> bool:
         if not self.dialogs_left:
             return False
         self.answers += 1
@@ -573,7 +573,7 @@ class SilentEndDesk(FakeDesk):
     def dialog_title(self) -> str | None:
         return {"won": "Congratulation!", "lost": "Info", None: None}[self.dialog]
 
-    def answer_dialog(self) -> bool:
+    def answer_dialog(self, combo: str = "Return") -> bool:
         if self.dialog is None:
             return False
         self.ended.append(self.dialog)
@@ -598,7 +598,7 @@ def test_a_game_that_says_its_end_only_by_a_dialog_away_from_the_board(tmp_path)
 class StubbornDesk(RecordDesk):
     """A win opens a window of the game's over the board that no answer takes away."""
 
-    def answer_dialog(self) -> bool:
+    def answer_dialog(self, combo: str = "Return") -> bool:
         if not self.dialogs_left:
             return False
         self.answers += 1
