@@ -17,7 +17,7 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
     from bot.report import advice_dict, advice_text, to_json
     from bot.solver.advice import advise
     from bot.solver.deadline import DEFAULT_SECONDS
-    from bot.vision.calibrate import calibrate, second_board
+    from bot.vision.calibrate import calibrate, parts_of_one, second_board
     from bot.vision.reader import read, with_panel_counter
     from bot.vision.skin import load_skins
 
@@ -33,6 +33,9 @@ def cmd_replay(args: argparse.Namespace) -> Exit:
         skins = [soften_skin(s) for s in skins]
     cal, skin = calibrate(image, skins)
     other = second_board(image, skins, cal, skin)
+    if other is not None and parts_of_one(cal, other, skin):
+        raise VisionError(f"something lies across the board: parts of it in sight at ({cal.left:.0f}, {cal.top:.0f}) "
+                          f"and ({other.left:.0f}, {other.top:.0f})")
     if other is not None:
         raise VisionError(f"two boards in the picture ({cal.rows}x{cal.cols} at ({cal.left:.0f}, {cal.top:.0f}) and "
                           f"{other.rows}x{other.cols} at ({other.left:.0f}, {other.top:.0f})): crop it to one")

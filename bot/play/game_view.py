@@ -158,7 +158,10 @@ class GameView:
         fx, fy, fw, fh = face_box(field, skin)
         face = (fx + self.origin.left, fy + self.origin.top, fw, fh) if not skin.faceless else (0, 0, 0, 0)
         left, top = field.left + self.origin.left, field.top + self.origin.top
-        park = (left + field.width / 2, max(self.origin.top, top - 4)) if skin.hover else None  # (off the cells)
+        # Off the cells after each action where the pointer changes what they show: a hover light
+        # (GNOME Mines), and in a described look's game the glow of the tile under it (Windows 7)
+        # or a box at a game's end that stays while the pointer is over it (KMines' "You have won").
+        park = (left + field.width / 2, max(self.origin.top, top - 4)) if skin.hover or skin.look else None
         return Target(left, top, field.pitch, field.rows, field.cols, face, skin.new_game_key, park, field.xs, field.ys)
 
     def _new_game_where_it_was(self, image: np.ndarray) -> bool:
@@ -220,7 +223,11 @@ class GameView:
                 reading = read(image, field, self.skin)
                 if reading.face is None and not reading.unknown.any():
                     self.skin, reading = name_face(image, field, self.skin, reading, self._holds_still, self.say)
-                if reading.face is None or reading.unknown.mean() > 0.5:
+                # (a described look's field not seen whole where it was: found again, as a fresh
+                # board may place it a pixel or two off that a game under way then shows: KMines'
+                # raised tiles' shadows)
+                if reading.face is None or reading.unknown.mean() > 0.5 or (self.skin.look is not None
+                                                                            and not reading.framed):
                     if self.dialog_open():  # found again under it, the field would be the part in sight
                         problem = "a window of the game's is over the board"
                         raise VisionError(problem)
@@ -237,7 +244,9 @@ class GameView:
                 unread = reading.unknown.copy() if reading.unknown.any() else None
                 reading = ended(reading, self.skin)
                 if not reading.complete:
-                    problem = f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
+                    problem = (f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
+                               if reading.unknown.any() or reading.framed else
+                               "the field's edge is not seen on every side (covered, or found only in part?)")
                     raise VisionError(problem)
                 if reading.face == "pressed":  # a button is down: the cell under it is drawn opened
                     problem = "a mouse button is held on the board"

@@ -331,6 +331,9 @@ def _placed_by_cells(image: np.ndarray, skin: Skin, cal: Calibration, reading: R
     return other[1] if other is not None and other[0] > 1.0 - float(reading.unknown.mean()) else cal
 
 
+#: Cells between two parts of one field (bot.vision.calibrate.parts_of_one) at most.
+SPLIT_GAP = 4
+
 #: What a described look's score loses for tiles at the edge of its covered hues (_off_centre): less
 #: than one unread cell of a 30 x 16 board, so it only ever decides between equal reads. Without it
 #: the Java clone's fresh 18 px board went to msapp at 0.49 (the first skin), whose digit colours
@@ -533,6 +536,8 @@ def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
         return False
     if skin.faceless and not _ends_there(image, field, skin):
         return False
+    if skin.look is not None and not reading.framed:
+        return False  # (a described look's field not seen whole there: placed a pixel or two off)
     return reading.face is not None and reading.unknown.mean() <= 0.1
 
 
@@ -573,7 +578,8 @@ def second_board(image: np.ndarray, skins: list[Skin], cal: Calibration, skin: S
     searched again. None where there is none."""
     field = cal.with_pitch(skin)
     pad = field.pitch
-    x0, y0 = max(0, int(field.left - pad)), max(0, int(field.top - 4 * pad))
+    header = pad if skin.faceless else 4 * pad  # (no face above a faceless field: a part of it may be)
+    x0, y0 = max(0, int(field.left - pad)), max(0, int(field.top - header))
     x1, y1 = int(field.left + field.width + pad) + 1, int(field.top + field.height + pad) + 1
     rest = image.copy()
     rest[y0:y1, x0:x1] = 0
@@ -582,6 +588,27 @@ def second_board(image: np.ndarray, skins: list[Skin], cal: Calibration, skin: S
     except VisionError:
         return None
     return other
+
+
+def parts_of_one(cal: Calibration, other: Calibration, skin: Skin) -> bool:
+    """Whether two boards found are the parts of one field either side of something laid across
+    it (KMines' box at a game's end over its middle rows): of one skin and pitch, on one lattice,
+    one above or beside the other with their columns (rows) overlapping (the box may hide a cell
+    of a part's side too), at most SPLIT_GAP cells apart."""
+    a, b = cal.with_pitch(skin), other.with_pitch(skin)
+    if cal.skin != other.skin or abs(a.pitch - b.pitch) > 0.02 * a.pitch:
+        return False
+    dx, dy = (b.left - a.left) / a.pitch, (b.top - a.top) / a.pitch
+    if abs(dx - round(dx)) >= 0.2 or abs(dy - round(dy)) >= 0.2:
+        return False  # (not on one lattice)
+    i, j = round(dx), round(dy)  # (b's first column and row on a's lattice)
+    if -b.cols < i < a.cols:  # their columns overlap: one above the other, the rows between hidden
+        between = abs(j) - (a.rows if j > 0 else b.rows)
+    elif -b.rows < j < a.rows:  # their rows overlap: side by side
+        between = abs(i) - (a.cols if i > 0 else b.cols)
+    else:
+        return False
+    return 0 <= between <= SPLIT_GAP
 
 
 def locate(image: np.ndarray, skins: list[Skin], profile: Path | None,
@@ -598,6 +625,11 @@ def locate(image: np.ndarray, skins: list[Skin], profile: Path | None,
         return saved, by_name[saved.skin], False
     found = _within(image, skins, within) if within is not None else None
     cal, skin = found if found is not None else calibrate(image, skins)
+    if skin.look is not None and (other := second_board(image, skins, cal, skin)) and parts_of_one(cal, other, skin):
+        # (a described look's field split by a box over it, each part framed by it: neither is
+        # the game, nor a profile to keep)
+        raise VisionError(f"something lies across the game's field: parts of it in sight at ({cal.left:.0f}, "
+                          f"{cal.top:.0f}) and ({other.left:.0f}, {other.top:.0f})")
     if profile is not None:
         save_profile(profile, cal)
     return cal, skin, True

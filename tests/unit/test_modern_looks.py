@@ -73,6 +73,27 @@ def test_a_field_whose_opened_cells_part_by_lighter_lines_is_found_whole(pitch):
             assert abs(tiles.left - x) < 0.2 * pitch and abs(tiles.top - y) < 0.2 * pitch
 
 
+@pytest.mark.parametrize("pitch", [24.7, 31.3])
+def test_a_field_with_a_box_laid_across_it_is_no_board(pitch, tmp_path, capsys):
+    """A box over a field's middle rows and past its sides (KMines' "You have won!") leaves two
+    parts in sight, each framed by the box: neither is the game (play waits, replay refuses)."""
+    from bot.cli import main
+    from bot.errors import VisionError
+    from bot.vision.calibrate import locate
+
+    shown = midgame(Level(16, 30, 99), 5)
+    image, (x, y) = draw_modern(shown, "app", pitch, at=(60, 50), screen=(int(30 * pitch + 300), int(16 * pitch + 250)))
+    image = image.copy()
+    cv2.rectangle(image, (int(x - 2 * pitch), int(y + 6.5 * pitch)), (int(x + 32 * pitch), int(y + 9.5 * pitch)),
+                  (242, 242, 242), -1)
+    with pytest.raises(VisionError, match="lies across"):
+        locate(image, SKINS, tmp_path / "profile.json")
+    assert not (tmp_path / "profile.json").exists()  # (no profile of a part kept)
+    cv2.imwrite(str(tmp_path / "shot.png"), image)
+    assert main(["replay", str(tmp_path / "shot.png")]) == 2
+    assert "lies across the board" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("pitch", [18.0, 24.7, 31.3, 48.0])
 @pytest.mark.parametrize("turn, expected", [(0, "msapp"), (20, "win7")])
 def test_a_fresh_board_both_blue_looks_read_goes_to_the_one_its_hues_sit_in(turn, expected, pitch):
