@@ -15,6 +15,7 @@ import numpy as np
 from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board
 from bot.errors import BotError, InconsistentBoardError
 from bot.learn.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
+from bot.learn.unseen_digits import unread_digits, unseen_digits, with_digit
 from bot.solver.advice import advise
 from bot.vision.reader import Field, Reading, read
 from bot.vision.skin import Skin
@@ -61,6 +62,8 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     again. A look the board does not name yet is played around (an opened cell, number unknown):
     ending the game instead threw away the games that had got far, and a third of the Expert wins
     with a skin learnt on sight."""
+    if skin.look is not None:
+        return _name_digits(image, field, skin, reading, holds_still, say)
     found = unseen_numbers(image, field, skin, reading)
     if found is None or not holds_still(image):
         return skin, reading
@@ -71,6 +74,23 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     if any(look.number is not None for look in found):
         reading = read(image, field, skin)
     return skin, unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
+
+
+def _name_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
+                 holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None]) -> tuple[Skin, Reading]:
+    """name_numbers for a look described by its colours (bot.learn.unseen_digits)."""
+    found = unseen_digits(image, field, skin, reading)
+    if found is None or not holds_still(image):
+        return skin, reading
+    for group in found:
+        if group.number is not None:
+            skin = with_digit(skin, group.number, group.ink)
+            say(f"a digit this look had no colour for: named {group.number} from the board, and kept")
+    if any(group.number is not None for group in found):
+        reading = read(image, field, skin)
+        again = unseen_digits(image, field, skin, reading) if reading.unknown.any() else None
+        return skin, unread_digits(reading, again) if again else reading
+    return skin, unread_digits(reading, found)
 
 
 def name_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading,

@@ -183,7 +183,7 @@ class Look:
         )
 
 
-def _luma(bgr: np.ndarray) -> float:
+def luma(bgr: np.ndarray) -> float:
     """Brightness as the eye has it (Rec. 601): an orange digit's red channel may pass its darkened
     tile's largest one (200 over 194, our sand under a header) while the digit is far the darker."""
     b, g, r = (float(v) for v in bgr)
@@ -368,7 +368,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
     if look.opened.holds(hsv):
         if not inked:
             return 0
-        if _luma(cell.ink_colour) >= _luma(cell.ground):
+        if luma(cell.ink_colour) >= luma(cell.ground):
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
         if _entering(cell.ink):
             return None  # a glyph is centred: this is something else reaching into the box
@@ -495,7 +495,11 @@ def _goes_on(lines: np.ndarray, centres: np.ndarray, pitch: float, tile: float) 
     inside = round(2 * CUT_INSIDE * pitch) + 1  # the lines up to as far past the boundary as inside it
     if not tiled:
         return False
-    gap = int(np.argmin(tiled[:inside]))
+    # (of the lines as bare, the one nearest the boundary: a raised tile's shadow along the outer
+    # row's bottom, KMines' flags, shows as tiles parted by dark gaps just inside it)
+    near = tiled[:inside]
+    bare = np.flatnonzero(np.isclose(near, min(near)))
+    gap = int(bare[np.argmin(np.abs(bare - round(CUT_INSIDE * pitch)))])
     return max(tiled[gap + 1 :], default=0.0) > CUT_SHARE
 
 

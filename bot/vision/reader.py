@@ -448,7 +448,7 @@ def field_tiles(image: np.ndarray, field: Field, n: int) -> np.ndarray:
 def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board codes, which of them to trust, and confidences, for every cell of the field."""
     if skin.look is not None:
-        codes, known = read_described(image, *field.centres(), _tile(field), skin.look)
+        codes, known = read_described(image, *field.centres(), tile_of(field), skin.look)
         return codes, known, known.astype(np.float32)
     n = skin.cell
     tiles = field_tiles(image, field, n)
@@ -731,7 +731,7 @@ def frame_seen(image: np.ndarray, field: Field, skin: Skin) -> bool:
     return True
 
 
-def _tile(field: Field) -> float:
+def tile_of(field: Field) -> float:
     """What a described look judges of each cell: the tile without its gap."""
     return field.tile if field.tile is not None else TILE_SHARE * field.pitch
 
@@ -740,7 +740,7 @@ def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """A look described by colours (bot.vision.described): cells judged one by one, the game's state
     from the board (these games have no face), no counter read (with_panel_counter)."""
     xs, ys = field.centres()
-    tile, value = _tile(field), image.max(axis=2)
+    tile, value = tile_of(field), image.max(axis=2)
     codes, known = read_described(image, xs, ys, tile, skin.look, value)
     unknown = ~known | impossible_zeros(codes)
     face = board_face(np.where(unknown, UNOPENED, codes))
