@@ -147,6 +147,9 @@ class DescribedLearnt:
     names: list[str]  # what was learnt: "unopened", "0", "1", ..., "flag", "mine", "exploded"
     unread: list[int]  # cells each picture leaves unknown under the learnt look
     new_game_key: str | None = None  # what started a new game, where it was learnt live
+    #: The window the game opened when it was lost (its title), where one did: its end, declined
+    #: with Escape (KMines' "Reset?": Return replays the same field).
+    lost_window: str | None = None
 
     @property
     def missing(self) -> list[str]:
@@ -700,4 +703,6 @@ def write_described(learnt: DescribedLearnt, folder: Path, name: str) -> None:
         "mines": {f"{r}x{c}": m for (r, c), m in STANDARD_MINES.items()},
         "look": look_json(learnt.look),
     }
+    if learnt.lost_window:
+        meta["end_dialogs"], meta["dialog_key"] = {learnt.lost_window: "lost"}, "escape"
     (folder / "skin.json").write_text(json.dumps(meta, indent=1) + "\n")

@@ -89,6 +89,7 @@ class DescribedLearner:
         self.pictures: list[np.ndarray] = []
         self._cells: dict[int, tuple[np.ndarray, list]] = {}
         self.key: str | None = None
+        self.lost_window: str | None = None  # the title of a window the game opened when lost
 
     def run(self) -> DescribedLearnt:
         image = self.grab()
@@ -112,7 +113,9 @@ class DescribedLearner:
                                      self.tiles)
         except DescribedError as err:
             raise LearnError(str(err)) from err
-        return replace(learnt, new_game_key=self.key)
+        if self.lost_window:
+            self.say(f"a lost game opens the game's window {self.lost_window!r}: declined with Escape")
+        return replace(learnt, new_game_key=self.key, lost_window=self.lost_window)
 
     def _after(self, before: np.ndarray, act: Callable[[], None], key: str = "Return") -> np.ndarray | None:
         """What the screen shows once the field has changed after `act`, settled, the game's windows
@@ -130,6 +133,8 @@ class DescribedLearner:
                 answer = getattr(self.hands, "answer_game_windows", None)
                 if answer is not None:
                     time.sleep(WINDOW_WAIT)
+                    if key == "Escape" and self.lost_window is None:  # (the game lost on purpose)
+                        self.lost_window = getattr(self.hands, "window_title", lambda: None)()
                     answer(key)
                 return self.grab()
             time.sleep(0.05)

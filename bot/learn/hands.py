@@ -133,6 +133,11 @@ class Shifted:
             answer(key)
             time.sleep(ANSWER_WAIT)
 
+    def window_title(self) -> str | None:
+        """The title of the game's own window open over it now, where the hands can tell."""
+        is_open, title = getattr(self.hands, "dialog_open", None), getattr(self.hands, "dialog_title", None)
+        return title() if is_open is not None and title is not None and is_open() else None
+
     def click(self, x: int, y: int, button: str = "left") -> None:
         self.answer_game_windows()
         self.hands.click(x + self.dx, y + self.dy, button)

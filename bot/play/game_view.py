@@ -81,8 +81,14 @@ class GameView:
                  still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None,
                  game_gone: Callable[[], bool] = lambda: False,
                  answer_dialog: Callable[[], bool] = lambda: False,
-                 dialog_open: Callable[[], bool] = lambda: False):
+                 dialog_open: Callable[[], bool] = lambda: False,
+                 own_window: Callable[[], str | None] = lambda: None,
+                 answer_own: Callable[[str], bool] = lambda key: False):
         self.screen = screen
+        #: The title of a window of the game's open now, as the mouse sees it, and a key pressed in
+        #: it (a learnt skin names its end windows so: KMines' "Reset?", which the system's own
+        #: title search, seeing "Reset? — KMines", misses).
+        self.own_window, self.answer_own = own_window, answer_own
         self.game_gone = game_gone  # the game's window closed (where the mouse can tell): no wait for it
         self.answer_dialog = answer_dialog  # Return in the game's own dialog over it: whether one was there
         self.dialog_open = dialog_open  # a window of the game's is open, wherever it is
@@ -314,12 +320,17 @@ class GameView:
         if not known:
             return None
         title = platform.current().open_title(list(known))
+        if title is None and (own := self.own_window()) in known:
+            title = own
         return None if title is None else GameEnded(known[title][0], title, known[title][1])
 
     def answer(self, end: GameEnded) -> bool:
         """Answer the game's end-of-game dialog with its key (Windows 7: Return, "Play again"), as a
         user would: whether it was answered. Never in a dry run, where nothing is pressed."""
-        return not self.options.dry_run and platform.current().answer_dialog(end.title, end.key)
+        if self.options.dry_run:
+            return False
+        return platform.current().answer_dialog(end.title, end.key) or (
+            self.own_window() == end.title and self.answer_own(end.key))
 
     def answer_open_dialog(self) -> bool:
         """Answer the game's end-of-game dialog if one is open: whether one was (a new game then)."""

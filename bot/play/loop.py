@@ -78,7 +78,10 @@ class Player:
         self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say,
                                   lambda: self.actuator is not None and self.actuator.game_gone(),
                                   lambda: self.actuator is not None and self.actuator.answer_dialog(),
-                                  lambda: self.actuator is not None and self.actuator.dialog_open())
+                                  lambda: self.actuator is not None and self.actuator.dialog_open(),
+                                  lambda: self.actuator.dialog_title() if self.actuator is not None
+                                  and self.actuator.dialog_open() else None,
+                                  lambda key: self.actuator is not None and self.actuator.answer_dialog(key))
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
