@@ -403,12 +403,15 @@ class NativeGame:
                                   check=True).stdout.decode("utf-8", errors="replace")
         except (OSError, subprocess.SubprocessError):
             return None
-        for line in tree.splitlines():
-            match = _LINE.search(line)
-            if match and self.program.title in match.group(2) and int(match.group(3)) > 20:
-                wid, _, w, h, _, _, x, y = match.groups()
-                return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
-        return None
+        found = [m for m in map(_LINE.search, tree.splitlines())
+                 if m and self.program.title in m.group(2) and int(m.group(3)) > 20]
+        # (its own title first: a dialog of the game's may name it after its own, KMines' "Reset? —
+        # KMines", and stand first in the tree when open)
+        found.sort(key=lambda m: not m.group(2).startswith(self.program.title))
+        if not found:
+            return None
+        wid, _, w, h, _, _, x, y = found[0].groups()
+        return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
 
     def drawn(self, timeout: float = 60) -> Window:
         """Wait until the window shows the same, not plain, picture in two grabs."""
