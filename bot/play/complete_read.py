@@ -62,35 +62,26 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     again. A look the board does not name yet is played around (an opened cell, number unknown):
     ending the game instead threw away the games that had got far, and a third of the Expert wins
     with a skin learnt on sight."""
-    if skin.look is not None:
-        return _name_digits(image, field, skin, reading, holds_still, say)
-    found = unseen_numbers(image, field, skin, reading)
+    if skin.look is not None:  # (a look described by its colours: bot.learn.unseen_digits)
+        find, unread_of, what = unseen_digits, unread_digits, "a digit this look had no colour for"
+
+        def grow(skin: Skin, look) -> Skin:
+            return with_digit(skin, look.number, look.ink)
+    else:
+        find, unread_of, what = unseen_numbers, unread, "a number this skin had not seen yet"
+
+        def grow(skin: Skin, look) -> Skin:
+            return with_number(skin, look.number, look.tile)
+    found = find(image, field, skin, reading)
     if found is None or not holds_still(image):
         return skin, reading
     for look in found:
         if look.number is not None:
-            skin = with_number(skin, look.number, look.tile)
-            say(f"a number this skin had not seen yet: named {look.number} from the board, and kept")
+            skin = grow(skin, look)
+            say(f"{what}: named {look.number} from the board, and kept")
     if any(look.number is not None for look in found):
         reading = read(image, field, skin)
-    return skin, unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
-
-
-def _name_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
-                 holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None]) -> tuple[Skin, Reading]:
-    """name_numbers for a look described by its colours (bot.learn.unseen_digits)."""
-    found = unseen_digits(image, field, skin, reading)
-    if found is None or not holds_still(image):
-        return skin, reading
-    for group in found:
-        if group.number is not None:
-            skin = with_digit(skin, group.number, group.ink)
-            say(f"a digit this look had no colour for: named {group.number} from the board, and kept")
-    if any(group.number is not None for group in found):
-        reading = read(image, field, skin)
-        again = unseen_digits(image, field, skin, reading) if reading.unknown.any() else None
-        return skin, unread_digits(reading, again) if again else reading
-    return skin, unread_digits(reading, found)
+    return skin, unread_of(reading, found)  # looks not named yet: opened cells, number unknown, for now
 
 
 def name_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
