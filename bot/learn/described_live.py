@@ -243,8 +243,7 @@ class DescribedLearner:
                 image = now
                 codes, known = self.field.read(image, look)
         if dismiss and before is not None:
-            was, was_known = before
-            hidden = np.argwhere(was_known & (was >= 0) & ~(known & (codes == was)))
+            hidden = np.argwhere(_hidden_cells(before, codes, known))
             if len(hidden):
                 middle = tuple(int(v) for v in np.median(hidden, axis=0).round())
                 shown = self._click(image, [middle], "Escape")
@@ -299,13 +298,16 @@ class DescribedLearner:
         raise LearnError(f"none of {', '.join(NEW_GAME_KEYS)} started a new game")
 
 
-def _hidden(before: tuple[np.ndarray, np.ndarray] | None, codes: np.ndarray, known: np.ndarray) -> bool:
-    """Whether a cell read opened before no longer reads the same: opened cells never change, so
-    something lies over the field (KMines' box at a game's end)."""
-    if before is None:
-        return False
+def _hidden_cells(before: tuple[np.ndarray, np.ndarray], codes: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """The cells read opened before that no longer read the same: opened cells never change, so
+    something lies over them (KMines' box at a game's end)."""
     was, was_known = before
-    return bool((was_known & (was >= 0) & ~(known & (codes == was))).any())
+    return was_known & (was >= 0) & ~(known & (codes == was))
+
+
+def _hidden(before: tuple[np.ndarray, np.ndarray] | None, codes: np.ndarray, known: np.ndarray) -> bool:
+    """Whether something lies over the field (_hidden_cells), where there was a read before."""
+    return before is not None and bool(_hidden_cells(before, codes, known).any())
 
 
 def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] = lambda _: None,

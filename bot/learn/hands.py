@@ -135,8 +135,8 @@ class Shifted:
 
     def window_title(self) -> str | None:
         """The title of the game's own window open over it now, where the hands can tell."""
-        is_open, title = getattr(self.hands, "dialog_open", None), getattr(self.hands, "dialog_title", None)
-        return title() if is_open is not None and title is not None and is_open() else None
+        title = getattr(self.hands, "open_dialog_title", None)
+        return title() if title is not None else None
 
     def click(self, x: int, y: int, button: str = "left") -> None:
         self.answer_game_windows()

@@ -25,8 +25,10 @@ mine has exploded. Any other unknown face stays unknown.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Protocol
 
 import numpy as np
 
@@ -107,7 +109,17 @@ def _grounds_of_their_own(skin: Skin, tiles: list[np.ndarray], rim: np.ndarray) 
         min(_rms(t[rim], c) for c in closed) > MAX_DISTANCE for t in tiles)
 
 
-def unread(reading: Reading, found: list[Unseen]) -> Reading:
+class Named(Protocol):
+    """A new look's cells and the number the board gives it (None: not yet): Unseen, and the
+    described looks' ink groups (bot.learn.unseen_digits.UnseenInk)."""
+
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def cells(self) -> Sequence[tuple[int, int]]: ...
+
+
+def unread(reading: Reading, found: Sequence[Named]) -> Reading:
     """The reading with the cells of looks not named yet taken as opened cells of unknown number."""
     cells = [c for look in found if look.number is None for c in look.cells]
     codes, unknown = reading.codes.copy(), reading.unknown.copy()

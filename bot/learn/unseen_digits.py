@@ -9,7 +9,7 @@ their ink's colour, and each group is given a digit the look lacks, distinct, wh
 assignment that makes the board a possible game gives it the same one (bot.learn.described's
 consistency check, the other unknown cells free). The colour is then added to the look, in memory
 and in the skin's folder. A group not named yet is an opened cell of unknown number for now
-(board.UNREAD): the game goes on with what the rest of the board says.
+(board.UNREAD, bot.learn.unseen.unread): the game goes on with what the rest of the board says.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from itertools import permutations
 
 import numpy as np
 
-from bot.board import UNREAD
 from bot.learn.described import consistent, look_json
 from bot.vision.described import MIN_DIGIT, MINE_SHARE, NEAR_COLOUR, boxes, cell_look, hsv_of, luma
 from bot.vision.reader import Field, Reading, tile_of
@@ -74,9 +73,7 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
         else:
             home.append(i)
     missing = [d for d in range(1, 9) if d not in look.digits]
-    if len(groups) > min(MAX_GROUPS, len(missing)):
-        return None
-    if not groups:
+    if not groups or len(groups) > min(MAX_GROUPS, len(missing)):
         return None
     cells = [[digits[i] for i in g] for g in groups]
     fits = []
@@ -113,12 +110,3 @@ def with_digit(skin: Skin, number: int, ink: np.ndarray) -> Skin:
             pass  # (kept in memory for this run all the same)
     return dataclasses.replace(skin, look=look)
 
-
-def unread_digits(reading: Reading, found: list[UnseenInk]) -> Reading:
-    """The reading with the cells of inks not named yet taken as opened cells of unknown number."""
-    codes, unknown = reading.codes.copy(), reading.unknown.copy()
-    for group in found:
-        if group.number is None:
-            for cell in group.cells:
-                codes[cell], unknown[cell] = UNREAD, False
-    return dataclasses.replace(reading, codes=codes, unknown=unknown)

@@ -15,7 +15,7 @@ import numpy as np
 from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board
 from bot.errors import BotError, InconsistentBoardError
 from bot.learn.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
-from bot.learn.unseen_digits import unread_digits, unseen_digits, with_digit
+from bot.learn.unseen_digits import unseen_digits, with_digit
 from bot.solver.advice import advise
 from bot.vision.reader import Field, Reading, read
 from bot.vision.skin import Skin
@@ -63,12 +63,12 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     ending the game instead threw away the games that had got far, and a third of the Expert wins
     with a skin learnt on sight."""
     if skin.look is not None:  # (a look described by its colours: bot.learn.unseen_digits)
-        find, unread_of, what = unseen_digits, unread_digits, "a digit this look had no colour for"
+        find, what = unseen_digits, "a digit this look had no colour for"
 
         def grow(skin: Skin, look) -> Skin:
             return with_digit(skin, look.number, look.ink)
     else:
-        find, unread_of, what = unseen_numbers, unread, "a number this skin had not seen yet"
+        find, what = unseen_numbers, "a number this skin had not seen yet"
 
         def grow(skin: Skin, look) -> Skin:
             return with_number(skin, look.number, look.tile)
@@ -81,7 +81,7 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
             say(f"{what}: named {look.number} from the board, and kept")
     if any(look.number is not None for look in found):
         reading = read(image, field, skin)
-    return skin, unread_of(reading, found)  # looks not named yet: opened cells, number unknown, for now
+    return skin, unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
 
 
 def name_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading,

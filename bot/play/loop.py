@@ -79,8 +79,7 @@ class Player:
                                   lambda: self.actuator is not None and self.actuator.game_gone(),
                                   lambda: self.actuator is not None and self.actuator.answer_dialog(),
                                   lambda: self.actuator is not None and self.actuator.dialog_open(),
-                                  lambda: self.actuator.dialog_title() if self.actuator is not None
-                                  and self.actuator.dialog_open() else None,
+                                  lambda: self.actuator.open_dialog_title() if self.actuator is not None else None,
                                   lambda key: self.actuator is not None and self.actuator.answer_dialog(key))
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0

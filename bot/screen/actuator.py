@@ -181,6 +181,11 @@ class Actuator:
         title = self._dialog_asked("dialog_title", lambda system, point: system.owned_dialog_title(point))
         return title if isinstance(title, str) else None
 
+    def open_dialog_title(self) -> str | None:
+        """The title of the game's dialog open now (never the last one answered); None where none
+        is open or the mouse cannot tell."""
+        return self.dialog_title() if self.dialog_open() else None
+
     def _dialog_asked(self, mouse_has: str, system_does: Callable[[Any, tuple[int, int]], Any], *args: Any) -> Any:
         """The mouse's own answer where it has a way (bot.screen.xmouse; `args` its own), else the
         system's from the field's middle (pyautogui: bot.screen.platform); None where neither can tell."""
