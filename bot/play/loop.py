@@ -90,6 +90,10 @@ class Player:
         self.over_off_board = False  # the last game's end was said by its window, its board left as it was
         #: The last batch: the board it was decided on, its advice, the game's dialogs answered before it.
         self.batch: tuple[Board, Advice, int] | None = None
+        #: A batch after which a window of the game's was answered while its board went on: the game's
+        #: end if the next clicks find another game (the Java clone's win, its last cell drawn late),
+        #: forgotten once they open cells of this one (a late window of Arbiter's last game).
+        self.pending_end: tuple[Board, Advice, int] | None = None
 
     def _found_at(self, target: Target) -> None:
         """The game found (again): clicks go through a new actuator guarding its new place."""
@@ -222,7 +226,7 @@ class Player:
         start, clicks0 = time.monotonic(), self.actuator.clicks
         self.own_flags = set()
         self.guesses = 0
-        self.batch = None
+        self.batch = self.pending_end = None
         try:
             return self._play_on(image, reading, board, start, clicks0)
         except GameEnded as end:  # its end dialog hides the board: the result is the dialog's
@@ -298,7 +302,11 @@ class Player:
                 answered = self.game_view.dialogs_answered > self.batch[2] and reading.face == "playing" \
                     and not board.solved() and (unchanged or not follows(before, board, self.game_view.unread))
                 if answered or (unchanged and self.actuator.dialog_open()):
-                    return self._ended_by_window(start, clicks0)
+                    return self._ended_by_window(self.batch, start, clicks0)
+                if self.game_view.dialogs_answered > self.batch[2]:
+                    self.pending_end = self.batch
+                elif not unchanged and follows(before, board, self.game_view.unread):
+                    self.pending_end = None
                 if unchanged >= UNCHANGED:  # the game takes no more clicks
                     if _unopened(board) <= advice.mines:
                         return self._log("won", start, clicks0)  # every safe cell open: its flags refused
@@ -328,13 +336,13 @@ class Player:
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board))
 
-    def _ended_by_window(self, start: float, clicks0: int) -> GameLog:
+    def _ended_by_window(self, batch: tuple[Board, Advice, int], start: float, clicks0: int) -> GameLog:
         """The game said its end by a window of its own after our last batch, and nothing on the
         board did: the Java Windows 7 clone's "You lose!" (the mine clicked never drawn, the board
         taking no click meanwhile; centred on the screen, clear of the game, or over it and answered
         as the board was read, its new game drawn a moment later). Proven safe cells end a game
         only by a win; a guess ends it by a loss unless every other covered cell was a proven mine."""
-        board, advice, _ = self.batch
+        board, advice, _ = batch
         others = _unopened(board) - {advice.guess}
         result = "won" if advice.safe or others <= advice.mines else "lost"
         left = None if board.mines is None else board.mines - int((board.cells == FLAG).sum())
@@ -361,7 +369,9 @@ class Player:
         """The game left unfinished (restarted by the user, its level changed), unless a window of
         the game's came of our last batch, answered before another game showed: then that was its end."""
         if self.batch is not None and self.game_view.dialogs_answered > self.batch[2]:
-            return self._ended_by_window(start, clicks0)
+            return self._ended_by_window(self.batch, start, clicks0)
+        if self.pending_end is not None:  # (answered a batch before, the board read then one cell short)
+            return self._ended_by_window(self.pending_end, start, clicks0)
         self.say(f"game abandoned: {why}")
         return self._log("abandoned", start, clicks0)
 

@@ -70,5 +70,6 @@ def test_the_java_clone_s_games_are_logged_as_its_dialogs_say(display, tmp_path:
         with Screen() as screen:
             play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
     results = [g.result for g in logs]
-    assert len(logs) == 6 and results == dialogs.said[: len(logs)], (results, dialogs.said, said)
+    assert len(logs) == 6 and results == dialogs.said[: len(logs)], \
+        f"logged {results}, the dialogs said {dialogs.said}; the bot said:\n" + "\n".join(said)
     assert witness.outside == 0 and witness.dialogs >= 5, (witness.outside, witness.dialogs)
