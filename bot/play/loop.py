@@ -299,13 +299,14 @@ class Player:
                 # A game that says its end only by a window: one answered after these clicks, which
                 # changed nothing or left a board that is not this game's (a late window of Arbiter's
                 # after the last game, answered as this one goes on, is not this game's end).
+                goes_on = board.shape == before.shape and follows(before, board, self.game_view.unread)
                 answered = self.game_view.dialogs_answered > self.batch[2] and reading.face == "playing" \
-                    and not board.solved() and (unchanged or not follows(before, board, self.game_view.unread))
+                    and not board.solved() and (unchanged or not goes_on)
                 if answered or (unchanged and self.actuator.dialog_open()):
                     return self._ended_by_window(self.batch, start, clicks0)
                 if self.game_view.dialogs_answered > self.batch[2]:
                     self.pending_end = self.batch
-                elif not unchanged and follows(before, board, self.game_view.unread):
+                elif goes_on and not unchanged:
                     self.pending_end = None
                 if unchanged >= UNCHANGED:  # the game takes no more clicks
                     if _unopened(board) <= advice.mines:
