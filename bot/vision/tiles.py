@@ -16,6 +16,7 @@ pitch within 0.1 px of the labelled one, the size exact, 0.1-1 s on a 1 700 x 90
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -38,6 +39,11 @@ LIGHTER, LIGHT_KERNEL = 8, 9
 #: Blobs from this share of a tile's size up to MEMBER[1] lie on its lattice too where they sit on
 #: it: a game's covered tiles may be smaller than its opened cells (KMines: 23 and 27 px).
 MEMBER = (0.75, 1.1)
+#: An outer row or column of a field is cut short (a window over the field's side) where it holds
+#: fewer than EDGE_SHARE of the typical one's tiles, or where its tiles are narrower across the side
+#: than along it by more than NARROWER of a tile (or a pixel). On a drawn Expert field under a window
+#: (benchmarks.covered) this leaves only windows within a pixel or two of a tile's edge taken whole.
+EDGE_SHARE, NARROWER = 0.25, 0.06
 #: Blobs seen between dark gaps alone that set the tile's side (else the blobs' the field was found by).
 DARK_TILES = 4
 MIN_TILE = 6  # px: smaller blobs are text, noise
@@ -92,12 +98,12 @@ def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]
             yield ~lines, lines, False
 
 
-def _square_blobs(inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Sizes and centres of the near-square, mostly filled regions of the mask."""
+def _square_blobs(inside: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sizes (widths), centres and heights of the near-square, mostly filled regions of the mask."""
     _, _, stats, centres = cv2.connectedComponentsWithStats(inside.astype(np.uint8), connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     ok = (w >= MIN_TILE) & (h >= MIN_TILE) & (np.abs(w - h) <= 0.15 * np.maximum(w, h) + 1) & (area >= 0.5 * w * h)
-    return w[ok], centres[1:][ok]
+    return w[ok], centres[1:][ok], h[ok]
 
 
 def _axis(along: np.ndarray, across: np.ndarray, size: float) -> tuple[float, float] | None:
@@ -139,6 +145,28 @@ def _largest_cluster(places: set[tuple[int, int]]) -> list[tuple[int, int]]:
     return best
 
 
+def _trimmed(group: list[tuple[int, int]], narrow: dict[tuple[int, int], tuple[int, int]],
+             size: float) -> list[tuple[int, int]]:
+    """The group without outer rows and columns cut short: holding fewer than EDGE_SHARE of the
+    median one's tiles, or tiles narrower across that side than along it (a window over the
+    field's side leaves its last column's tiles narrowed: one that still looks square would make
+    it the field's last whole column). `narrow` is how much shorter each place's blob is down
+    than across, and across than down."""
+    slack = max(1.0, NARROWER * size)
+    while group:
+        for axis in (0, 1):
+            count = Counter(place[axis] for place in group)
+            typical = float(np.median(list(count.values())))
+            weak = [at for at in (min(count), max(count)) if count[at] < EDGE_SHARE * typical
+                    or np.median([narrow[p][axis] for p in group if p[axis] == at]) > slack]
+            if weak:
+                group = [place for place in group if place[axis] != weak[0]]
+                break
+        else:
+            return group
+    return group
+
+
 def _boundaries(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[int, int]) -> tuple[float, float]:
     """Where the cell boundaries lie along one axis, and their pitch: the first boundary (within a
     third of a pitch of lo) and the pitch (within PITCH_SLACK of the blobs') that put the n + 1
@@ -159,7 +187,7 @@ def _boundaries(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[i
     return best[1], best[2]
 
 
-def _lattice(sizes: np.ndarray, centres: np.ndarray, line: np.ndarray) -> Tiles | None:
+def _lattice(sizes: np.ndarray, centres: np.ndarray, heights: np.ndarray, line: np.ndarray) -> Tiles | None:
     best: Tiles | None = None
     for size in np.unique(sizes):
         pick = np.abs(sizes - size) <= max(1.0, 0.08 * size)
@@ -174,7 +202,10 @@ def _lattice(sizes: np.ndarray, centres: np.ndarray, line: np.ndarray) -> Tiles 
         cx, cy = centres[member, 0], centres[member, 1]
         ix, iy = np.round((cx - ox) / px), np.round((cy - oy) / py)
         on = (np.abs(cx - ox - ix * px) < OFF_LATTICE * px) & (np.abs(cy - oy - iy * py) < OFF_LATTICE * py)
-        group = _largest_cluster(set(zip(iy[on].astype(int).tolist(), ix[on].astype(int).tolist(), strict=True)))
+        places = list(zip(iy[on].astype(int).tolist(), ix[on].astype(int).tolist(), strict=True))
+        w, h = sizes[member][on].tolist(), heights[member][on].tolist()
+        narrow = {place: (a - b, b - a) for place, a, b in zip(places, w, h, strict=True)}
+        group = _trimmed(_largest_cluster(set(places)), narrow, float(size))
         if len(group) < MIN_TILES:
             continue
         rs, cs = [r for r, _ in group], [c for _, c in group]
@@ -189,11 +220,14 @@ def _lattice(sizes: np.ndarray, centres: np.ndarray, line: np.ndarray) -> Tiles 
 
 
 def _aligned(a: Tiles, b: Tiles) -> bool:
-    """Two lattices of one pitch whose cell boundaries coincide."""
+    """Two lattices of one pitch whose cell boundaries coincide, overlapping or side by side (two
+    parts of a field with something laid across it between them are not one field seen twice)."""
     if abs(a.pitch_x - b.pitch_x) > ALIGN * a.pitch_x or abs(a.pitch_y - b.pitch_y) > ALIGN * a.pitch_y:
         return False
     dx, dy = (b.left - a.left) / a.pitch_x, (b.top - a.top) / a.pitch_y
-    return abs(dx - round(dx)) < OFF_LATTICE and abs(dy - round(dy)) < OFF_LATTICE
+    if abs(dx - round(dx)) >= OFF_LATTICE or abs(dy - round(dy)) >= OFF_LATTICE:
+        return False
+    return -b.cols <= round(dx) <= a.cols and -b.rows <= round(dy) <= a.rows
 
 
 def _union(a: Tiles, b: Tiles) -> Tiles:
@@ -213,7 +247,7 @@ def find_tiles(image: np.ndarray) -> Tiles | None:
     if image is None or image.ndim != 3 or min(image.shape[:2]) < 4 * MIN_TILE:
         return None
     views = [(*_square_blobs(inside), line, dark) for inside, line, dark in _outlines(image)]
-    found = [t for sizes, centres, line, _ in views if (t := _lattice(sizes, centres, line)) is not None]
+    found = [t for *blobs, line, _ in views if (t := _lattice(*blobs, line)) is not None]
     if not found:
         return None
     best = max(found, key=lambda t: t.found)
@@ -223,7 +257,7 @@ def find_tiles(image: np.ndarray) -> Tiles | None:
     # The tile's side as dark gaps alone show it, where they part some of the field's tiles: a
     # bevel's steps and light lines inside a tile shrink its blob (KMines' covered tiles: 25 px, 23
     # inside their bevel), and the reader's boxes are the tile's size.
-    on = [sizes[_on(best, sizes, centres)] for sizes, centres, _, dark in views if dark]
+    on = [sizes[_on(best, sizes, centres)] for sizes, centres, _, _, dark in views if dark]
     most = max(on, key=len)
     return replace(best, tile=float(np.median(most))) if len(most) >= DARK_TILES else best
 
