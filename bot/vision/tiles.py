@@ -32,10 +32,12 @@ KERNELS = (5, 9, 15, 25)
 DARKER = 20
 #: ... and, with steps, a pixel inside a tile differs from its neighbours by less than this.
 STEP = 2 * DARKER + 20
-#: A line lighter than the flat cells either side of it by this many grey levels parts them too
-#: (KMines' opened cells: 192, their lines 203; its background's gradient moves 1 in 10 px), seen
-#: with the kernels up to LIGHT_KERNEL (such lines are thin: 1-2 px at 29 px cells).
-LIGHTER, LIGHT_KERNEL = 8, 9
+#: A line lighter than the flat cells either side of it by LIGHTER to FAINT grey levels parts them
+#: too (KMines' opened cells: 192, their lines 203 at 29 px cells; 187 and 194 at 16 px), seen as a
+#: ridge a pixel or two wide with the kernels up to LIGHT_KERNEL. A digit's ground beside a stroke
+#: is no ridge (ground on its other side) and its counters are far lighter than their strokes: a
+#: top-hat marked both, and bold digits filling a 16 px cell then split it.
+LIGHTER, FAINT, LIGHT_KERNEL = 5, 40, 9
 #: Blobs from this share of a tile's size up to MEMBER[1] lie on its lattice too where they sit on
 #: it: a game's covered tiles may be smaller than its opened cells (KMines: 23 and 27 px).
 MEMBER = (0.75, 1.1)
@@ -90,12 +92,22 @@ def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]
         yield ~dark, dark, True
         yield ~(dark | step), dark | step, False
         if k <= LIGHT_KERNEL:
-            light = cv2.morphologyEx(grey, cv2.MORPH_TOPHAT, kernel) >= LIGHTER
-            yield ~(light | dark), light | dark, False
-            # (and widened a pixel: such a line may fade a pixel short of a dark frame, and the
-            # cells along it run together through the gap)
-            lines = cv2.dilate((light | dark).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-            yield ~lines, lines, False
+            light = _ridges(grey, k) | dark
+            yield ~light, light, False
+            yield ~(light | step), light | step, False  # (a dark frame's edge parts its cells too)
+
+
+def _ridges(grey: np.ndarray, k: int) -> np.ndarray:
+    """Faint light lines: pixels lighter by LIGHTER to FAINT than the pixels k // 2 away on both
+    sides, across or down (a digit's ground beside its stroke has the ground on its other side; a
+    digit's counter is far lighter than the strokes round it)."""
+    g = grey.astype(np.int16)
+    d = max(2, k // 2)
+    pad = np.pad(g, d, mode="edge")
+    h, w = g.shape
+    across = g - np.maximum(pad[d : d + h, : w], pad[d : d + h, 2 * d :])
+    down = g - np.maximum(pad[: h, d : d + w], pad[2 * d :, d : d + w])
+    return ((across >= LIGHTER) & (across <= FAINT)) | ((down >= LIGHTER) & (down <= FAINT))
 
 
 def _square_blobs(inside: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
