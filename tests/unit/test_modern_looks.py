@@ -281,3 +281,21 @@ def test_a_game_ended_under_its_own_dialog_is_counted_and_the_dialog_answered(tm
     play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
     assert len(logs) == 6 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
     assert len(desk.answered) >= 5 and not desk.misses
+
+
+def test_a_bold_red_digit_brighter_than_its_grey_tile_leaves_the_tile_its_ground():
+    """KMines' red 5 at 16 px: its strokes and their blurred edge fill half the box, and by the
+    largest channel their red is brighter than the grey tile, so the brighter half by that channel
+    was red and the cell unread on won boards. By lightness the brighter half is the tile alone."""
+    from bot.vision.described import cell_look
+
+    red, edge = (40, 40, 215), (116, 116, 203)  # (BGR) the stroke, and half of it on the tile
+    stroke = np.zeros((14, 14), bool)
+    stroke[2:12, 3:11] = True  # a blocky bold 5: 31 % of the box...
+    stroke[4:6, 6:11] = stroke[8:10, 3:8] = False
+    blurred = cv2.dilate(stroke.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    box = np.full((14, 14, 3), 192, np.uint8)
+    box[blurred], box[stroke] = edge, red  # ...61 % with its blurred edge
+    look = cell_look(box)
+    assert np.abs(look.ground - 192).max() < 8, look.ground
+    assert look.ink_colour is not None and look.ink_colour[2] > 150 > look.ink_colour[1], look.ink_colour
