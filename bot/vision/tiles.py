@@ -38,6 +38,8 @@ STEP = 2 * DARKER + 20
 #: is no ridge (ground on its other side) and its counters are far lighter than their strokes: a
 #: top-hat marked both, and bold digits filling a 16 px cell then split it.
 LIGHTER, FAINT, LIGHT_KERNEL = 5, 40, 9
+#: The top-hat's threshold for lighter lines (KMines at 29 px), beside the ridges.
+TOPHAT = 8
 #: Blobs from this share of a tile's size up to MEMBER[1] lie on its lattice too where they sit on
 #: it: a game's covered tiles may be smaller than its opened cells (KMines: 23 and 27 px).
 MEMBER = (0.75, 1.1)
@@ -86,15 +88,23 @@ def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]
     outlines; dark where darker gaps alone part them (no step, no lighter line)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     step = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2) >= STEP
+    ridged = []
     for k in KERNELS:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
         dark = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel) >= DARKER
         yield ~dark, dark, True
         yield ~(dark | step), dark | step, False
         if k <= LIGHT_KERNEL:
-            light = _ridges(grey, k) | dark
+            light = (cv2.morphologyEx(grey, cv2.MORPH_TOPHAT, kernel) >= TOPHAT) | dark
             yield ~light, light, False
-            yield ~(light | step), light | step, False  # (a dark frame's edge parts its cells too)
+            # (and widened a pixel: such a line may fade a pixel short of a dark frame, and the
+            # cells along it run together through the gap)
+            lines = cv2.dilate(light.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+            yield ~lines, lines, False
+            ridged.append(_ridges(grey, k) | dark)
+    for light in ridged:  # (last: where the views above find as many tiles, theirs is the field)
+        yield ~light, light, False
+        yield ~(light | step), light | step, False  # (a dark frame's edge parts its cells too)
 
 
 def _ridges(grey: np.ndarray, k: int) -> np.ndarray:
