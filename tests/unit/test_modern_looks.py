@@ -299,3 +299,21 @@ def test_a_bold_red_digit_brighter_than_its_grey_tile_leaves_the_tile_its_ground
     look = cell_look(box)
     assert np.abs(look.ground - 192).max() < 8, look.ground
     assert look.ink_colour is not None and look.ink_colour[2] > 150 > look.ink_colour[1], look.ink_colour
+
+
+def test_a_small_bold_digit_s_blurred_edge_is_no_relief_of_its_tile():
+    """KMines at 16 px: a flat opened cell's digit, blurred into its grey, left the pixels round its
+    ink spread as much as a raised covered tile's bevel (relief 9-11 against 11.9), and the learner
+    took the 1s and 2s for covered tiles ("reads 25 cells otherwise"). Off the ink's blurred edge
+    the flat cell is flat again."""
+    from bot.vision.described import cell_look
+
+    stroke = np.zeros((12, 12), np.uint8)
+    stroke[2:10, 5:8] = 1  # a bold 1...
+    stroke[8:10, 3:10] = 1
+    box = np.full((12, 12, 3), 185, np.uint8)
+    edge = cv2.dilate(stroke, np.ones((3, 3), np.uint8)) > 0
+    box[edge] = (150, 110, 110)  # ...its blurred edge half blue...
+    box[stroke > 0] = (140, 20, 20)  # ...and its ink (BGR)
+    look = cell_look(box)
+    assert look.ink_colour is not None and look.relief < 3, look.relief
