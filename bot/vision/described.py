@@ -183,11 +183,14 @@ class Look:
         )
 
 
+#: Rec. 601 lightness weights, in BGR order.
+LUMA = np.array([0.114, 0.587, 0.299])
+
+
 def luma(bgr: np.ndarray) -> float:
     """Brightness as the eye has it (Rec. 601): an orange digit's red channel may pass its darkened
     tile's largest one (200 over 194, our sand under a header) while the digit is far the darker."""
-    b, g, r = (float(v) for v in bgr)
-    return 0.114 * b + 0.587 * g + 0.299 * r
+    return float(np.asarray(bgr, np.float64) @ LUMA)
 
 
 def hsv_of(bgr: np.ndarray) -> np.ndarray:
@@ -226,7 +229,6 @@ def _stray(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
     return np.flatnonzero((area < SPECK * largest) | (touches & ~central[1:])) + 1
 
 
-LUMA = np.array([0.114, 0.587, 0.299], np.float32)  # (BGR)
 #: The brighter half by lightness is the ground where it is this much more uniform than the brighter
 #: half by the largest channel (a bold red digit as bright as its grey tile by that channel).
 UNIFORM = 0.5

@@ -35,10 +35,10 @@ STEP = 2 * DARKER + 20
 #: A line lighter than the flat cells either side of it by LIGHTER to FAINT grey levels parts them
 #: too (KMines' opened cells: 192, their lines 203 at 29 px cells; 187 and 194 at 16 px), seen as a
 #: ridge a pixel or two wide with the kernels up to LIGHT_KERNEL. A digit's ground beside a stroke
-#: is no ridge (ground on its other side) and its counters are far lighter than their strokes: a
-#: top-hat marked both, and bold digits filling a 16 px cell then split it.
+#: is no ridge (ground on its other side) and its counters are far lighter than their strokes,
+#: where a top-hat marks both: bold digits filling a 16 px cell split it in the top-hat views.
 LIGHTER, FAINT, LIGHT_KERNEL = 5, 40, 9
-#: The top-hat's threshold for lighter lines (KMines at 29 px), beside the ridges.
+#: The top-hat views' threshold for lighter lines (KMines at 29 px), tried before the ridges.
 TOPHAT = 8
 #: Blobs from this share of a tile's size up to MEMBER[1] lie on its lattice too where they sit on
 #: it: a game's covered tiles may be smaller than its opened cells (KMines: 23 and 27 px).
