@@ -45,6 +45,7 @@ from bot.vision.described import (
     boxes,
     cell_look,
     hsv_of,
+    mine_sized,
     outlined,
     read_described,
 )
@@ -308,10 +309,11 @@ def _between(low: np.ndarray, high: np.ndarray) -> float:
     return lo + max(0.0, hi - lo) * spread_lo / max(1e-6, spread_lo + spread_hi)
 
 
-def _is_mine(look: CellLook, share: float) -> bool:
-    """Grey ink covering `share` of the tile or more: a mine shown (the game drew it: a lost game).
-    Grey by saturation: a glossy tile's unlit half is a dull shade of its own colour (0.3)."""
-    if look.ink_colour is None or look.share < share:
+def _is_mine(look: CellLook, on_tile: bool) -> bool:
+    """Grey ink a mine's size: a mine shown (the game drew it: a lost game). On a covered or
+    exploded tile MINE_ON_TILE of the box or more; on an opened one, where a grey digit may be,
+    mine_sized. Grey by saturation: a glossy tile's unlit half is a dull shade of its own colour (0.3)."""
+    if look.ink_colour is None or look.share < MINE_ON_TILE or not (on_tile or mine_sized(look)):
         return False
     hsv = hsv_of(look.ink_colour)  # (near black, a saturation means nothing: KMines' mine on its red
     return float(hsv[1]) <= MINE_GREY or float(hsv[2]) <= NEAR_BLACK  # tile, (9, 11, 12): 0.21)
@@ -522,7 +524,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         if g == covered:
             continue
         group = members(g)
-        bearing = [s for s in group if _is_mine(s.look, MINE_ON_TILE)]
+        bearing = [s for s in group if _is_mine(s.look, on_tile=True)]
         per_picture = np.bincount([s.picture for s in group], minlength=len(pictures))
         colour = _ground_of(np.array([s.look.ground for s in group]), grey=False)
         if bearing and per_picture.max() == 1:
@@ -530,12 +532,11 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
             exploded_inks = [s.look.ink_colour for s in bearing]
         elif flag_tile is None and _coloured([s.look.ground for s in group]):
             flag_tile, flag_group = colour, g
-        elif np.mean([_is_mine(s.look, MINE_SHARE) for s in group]) >= MINES_ALONE:
+        elif np.mean([_is_mine(s.look, on_tile=False) for s in group]) >= MINES_ALONE:
             on_their_own += group
         else:
             say(f"a tile colour on {len(group)} cell(s) not named: left out")
-    mined = {(s.picture, s.row, s.col) for s in seen if _is_mine(s.look, MINE_ON_TILE if ids[i_of[s]] == covered
-                                                                  else MINE_SHARE)}
+    mined = {(s.picture, s.row, s.col) for s in seen if _is_mine(s.look, on_tile=bool(ids[i_of[s]] == covered))}
     covered_ink = _shading(cov, covered_ground)
     marks = []  # on the covered tiles: what is not the tile's own gloss (its hue, light or small) or shading
     for s in cov:

@@ -22,7 +22,7 @@ from itertools import permutations
 import numpy as np
 
 from bot.learn.described import consistent, look_json
-from bot.vision.described import MIN_DIGIT, MINE_SHARE, NEAR_COLOUR, boxes, cell_look, hsv_of, luma
+from bot.vision.described import MIN_DIGIT, NEAR_COLOUR, boxes, cell_look, hsv_of, luma, mine_sized
 from bot.vision.reader import Field, Reading, tile_of
 from bot.vision.skin import Skin
 
@@ -61,7 +61,7 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
                 or luma(cell.ink_colour) >= luma(cell.ground):
             return None
         ink = hsv_of(cell.ink_colour)
-        if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= MINE_SHARE:
+        if look.mine_ink is not None and look.mine_ink.holds(ink) and mine_sized(cell):
             return None  # (a mine shown: the game is over, not a digit unseen)
         inks.append(cell.ink_colour)
         digits.append((int(r), int(c)))

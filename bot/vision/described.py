@@ -341,6 +341,19 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     return numbers[best]
 
 
+def mine_sized(cell: CellLook) -> bool:
+    """Ink as large as a mine shown on an opened tile: MINE_SHARE of the box or more, or
+    MINE_ON_TILE or more in no digit's plain shape. (A mine drawn a little small covers 0.29-0.32
+    of its box at 27 px, its best digit shape 0.5-0.58 and under SURE_MARGIN ahead; KMines' mines
+    0.44-0.49. Bold digits cover 0.31-0.39, and a grey one this large is a plain shape.)"""
+    if cell.share >= MINE_SHARE:
+        return True
+    if cell.share < MINE_ON_TILE or cell.ink is None:
+        return False
+    ranked = np.sort(shape_scores(cell.ink, DIGITS))[::-1]
+    return not (ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN)
+
+
 #: Boxes already judged, per look (a look is compared by identity) and by a digest of the box's
 #: pixels: a game read again after a click has most of its cells unchanged (an Expert board read
 #: in play: 480 judgements of about 0.3 ms). A look's judgements are cleared when full.
@@ -390,7 +403,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
         if _entering(cell.ink):
             return None  # a glyph is centred: this is something else reaching into the box
-        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and cell.share >= MINE_SHARE:
+        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and mine_sized(cell):
             return MINE  # the mines a lost game shows, on opened tiles (Windows 7's)
         return number_of(cell, look)
     if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= MINE_ON_TILE:

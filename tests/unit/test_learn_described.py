@@ -204,6 +204,34 @@ def test_a_look_with_no_digit_colours_yet_reads_numbers_by_plain_shape_only():
     assert number_of(CellLook(ground, two > 127, np.array([40, 120, 40.0])), look) == 2
 
 
+def test_a_grey_look_s_small_mines_are_learnt_as_mines_not_as_a_digit(tmp_path):
+    """Grey on grey (the sheet look, KMines' kind) whose mines cover 0.29-0.32 of the judged box,
+    about a bold digit's share: taken by size alone, 30 of a lost picture's mines were a grey 4,
+    no picture was lost, and the look's 4 was grey. A mine is grey ink of a mine's size in no
+    digit's plain shape."""
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    for i, board in enumerate([midgame(EXPERT, s) for s in (1, 2, 3)] + [lost(EXPERT, 4)]):
+        rows, cols = board.shape
+        screen = (int(cols * 27.3 + 150), int(rows * 27.3 + 150))
+        cv2.imwrite(str(pictures / f"p{i}.png"), draw_modern(board, "sheet", 27.3, at=(40, 40), screen=screen)[0])
+    assert main(["calibrate", "--learn", "--from", str(pictures), "--skin", "sheet",
+                 "--templates", str(tmp_path / "templates"), "--json"]) == 0
+    skin = load_skin(tmp_path / "templates" / "sheet")
+    assert skin.look.mine_ink is not None
+    for digit, inks in skin.look.digits.items():  # (every drawn digit is of a colour, none grey)
+        assert all(np.ptp(ink) > 40 for ink in inks), (digit, inks)
+    for level, seed, pitch in ((Level(9, 9, 10), 7, 26.0), (Level(9, 9, 10), 7, 27.3), (EXPERT, 11, 26.0)):
+        board = lost(level, seed)
+        screen = (int(level.cols * pitch + 150), int(level.rows * pitch + 150))
+        image = draw_modern(board, "sheet", pitch, at=(40, 40), screen=screen)[0]
+        cal, found = calibrate(image, [skin])
+        reading = read(image, cal.with_pitch(found), found)
+        same = np.where(board == EXPLODED, np.isin(reading.codes, (MINE, EXPLODED)), reading.codes == board)
+        assert (same | reading.unknown).all()  # never a cell read as what it is not
+        assert not reading.unknown[board == MINE].any()  # every mine shown read as one
+
+
 def test_a_raised_looks_flag_is_read_on_a_darkened_tile_and_a_flat_cell_of_its_colour_is_none():
     """Grey tiles on grey told by relief (Look.raised; KMines: covered 12.9, flags 23-27, flat cells
     0-8): a flag's ink on a tile in relief is a flag whatever the ground's shade (KMines' flag
