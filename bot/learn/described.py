@@ -34,16 +34,19 @@ from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import BotError
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.learn.learnt import STANDARD_MINES, skin_folder
+from bot.vision.calibrate import UNKNOWN_MOST
 from bot.vision.described import (
     GLOSS,
     GLOSS_VALUE,
     MINE_ON_TILE,
     MINE_SHARE,
+    RAISED_SHARE,
     CellLook,
     Ground,
     Look,
     boxes,
     cell_look,
+    frames,
     hsv_of,
     mine_sized,
     outlined,
@@ -93,6 +96,10 @@ FLAT = 4.0
 #: Grey cells in more than this many times the covered tiles' relief are none of the field's: text
 #: in a box the game draws over it (KMines' "Congratulations! You have won!": 20-45, its tiles 13).
 OVER_RELIEF = 2.0
+#: Grey covered and opened tiles whose medians lie this close (value 0-1; lightness L* 0-100) are
+#: of one shade, told apart by relief alone (a classic look: both 192 grey, the covered raised).
+SAME_SHADE = 0.02
+SAME_LIGHT = 2.0
 #: Covered tiles this saturated or more are coloured, told from grey opened ones by saturation alone.
 GREY_SATURATION = 0.08
 #: A group of tile colours where at least this share bears a number is opened tiles (measured:
@@ -241,7 +248,10 @@ def _chroma(lab: np.ndarray) -> np.ndarray:
 
 def picture_cells(image: np.ndarray, tiles: Tiles) -> list[CellLook | None]:
     """What each cell of the field shows, row by row; None where it leaves the picture."""
-    return [None if box is None else cell_look(box) for box in boxes(image, *tiles.field.centres(), tiles.tile)]
+    xs, ys = tiles.field.centres()
+    around = frames(image, xs, ys, tiles.field.pitch)
+    return [None if box is None else cell_look(box, frame)
+            for box, frame in zip(boxes(image, xs, ys, tiles.tile), around, strict=True)]
 
 
 def _range(values: np.ndarray, margin: float, lo: float, hi: float) -> tuple[float, float]:
@@ -293,6 +303,8 @@ def _apart(covered: Ground, opened: Ground, covered_hsv: np.ndarray, opened_hsv:
                 Ground(opened.hue, (opened.saturation[0], cut), opened.value))
     grey = Ground((0.0, 360.0), (0.0, min(1.0, float(np.quantile(covered_hsv[:, 1], 0.99)) + SAT_MARGIN)),
                   covered.value)
+    if abs(float(np.median(covered_hsv[:, 2]) - np.median(opened_hsv[:, 2]))) < SAME_SHADE:
+        return grey, opened  # (one grey, the covered tiles raised: their relief tells them apart)
     if np.median(covered_hsv[:, 2]) >= np.median(opened_hsv[:, 2]):
         cut = _between(opened_hsv[:, 2], covered_hsv[:, 2])
         # (and no lighter than seen: a box the game draws over the field, white, is no tile)
@@ -492,17 +504,30 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         # are no tile: a box the game draws over its field (KMines' "Congratulations! You have
         # won!"), left out.
         light = lab[:, 0]
-        lighter = np.median(light[ids == covered]) > np.median(light[ids == opened])
-        beyond = (ids == opened) & ((light > np.median(light[ids == covered])) == lighter) & ~sure
+        shades = np.median(light[ids == covered]), np.median(light[ids == opened])
+        # (the two of one shade, the covered tiles told by their relief alone: no side to be beyond)
+        beyond = (ids == opened) & ((light > shades[0]) == (shades[0] > shades[1])) & ~sure \
+            & (abs(shades[0] - shades[1]) >= SAME_LIGHT)
         if bevelled is not None:  # (and plain flat cells among the raised covered ones: its white ground)
             beyond |= (ids == covered) & ~bevelled & np.array([s.look.ink_colour is None for s in seen])
         if raised is not None:
-            # Coloured ink on a tile in a raised tile's relief or more, no lighter than the covered
-            # tiles, is a covered tile's mark (a flag) whatever its ground's shade: KMines' flag
-            # darkens it to the opened cells'. (A box over the field is lighter: digits under its
-            # edge are in relief too.)
+            # Coloured ink on a tile in a raised tile's relief (RAISED_SHARE of it) or more, no
+            # lighter than the covered tiles, is a covered tile's mark (a flag) whatever its
+            # ground's shade: KMines' flag darkens it to the opened cells' (its flags at 29 px:
+            # 0.43-0.71 of the raised tiles' relief). (A box over the field is lighter: digits
+            # under its edge are in relief too.) Unless its ink is a flat digit's colour and the
+            # cell not bevelled: a digit where a shaded background shows through opened cells
+            # stands nearly as high (KMines' at 16 px: 7.7 against 19).
             coloured = np.array([s.look.ink_colour is not None and _coloured([s.look.ink_colour]) for s in seen])
-            ids[(relief >= raised) & coloured & (light <= np.quantile(light[ids == covered], 0.99))] = covered
+            dark_enough = light <= np.quantile(light[ids == covered], 0.99)
+            marked = (relief >= RAISED_SHARE * raised) & coloured & dark_enough
+            digits = (ids == opened) & coloured & ~marked
+            if (marked & ~bevelled).any() and digits.any():
+                inks = _lab(np.array([seen[i].look.ink_colour for i in np.flatnonzero(digits)]))
+                for i in np.flatnonzero(marked & ~bevelled):
+                    ink = _lab(seen[i].look.ink_colour)[0]
+                    marked[i] = np.linalg.norm(inks - ink, axis=1).min() > INK_RADIUS
+            ids[marked] = covered
         if beyond.any():
             ids[beyond] = ids.max() + 1
         rest = [int(g) for g in np.unique(ids) if g != opened]
@@ -654,6 +679,10 @@ def learn_described(named: list[tuple[str, np.ndarray]], say: Say = lambda _: No
                                  "are the pictures all of one game, and whole?")
         say(f"{name}: field {tiles.rows}x{tiles.cols} of {tiles.field.pitch:.1f} px, "
             + ("every cell read" if known.all() else f"{unread[-1]} cell(s) not read"))
+    share = float(np.median([n / (t.rows * t.cols) for n, t in zip(unread, fields, strict=True)]))
+    if share > UNKNOWN_MOST:
+        raise DescribedError(f"the look learnt leaves {share:.0%} of the cells unread in the median picture: "
+                             "it would find no board")
     if len(sizes) > 1:
         say(f"fields of several sizes: {sorted(sizes)}")
     pitch = float(np.median([t.field.pitch for t in fields]))

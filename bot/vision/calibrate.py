@@ -33,6 +33,8 @@ TRIM = 2
 COARSE = 2  # the fallback face search runs on an image this many times smaller
 PEAKS = 3  # spots per scale checked at full size
 STILL_TILES = (UNOPENED, FLAG, MINE, EXPLODED)
+#: A described look's board is taken where at most this share of its cells is unread.
+UNKNOWN_MOST = 0.1
 MAX_SIDE = 60  # no game has more cells than this in a row or column
 MIN_SIDE = 8  # ... nor fewer than this (Winmine's custom minimum is 8 or 9)
 
@@ -377,7 +379,7 @@ def _from_tiles(image: np.ndarray, skin: Skin, tiles: Tiles) -> tuple[float, Cal
                       xs=field.xs, ys=field.ys, tile=tiles.tile)
     field = cal.with_pitch(skin)
     reading = read(image, field, skin)
-    if reading.unknown.mean() > 0.1 or not np.isin(reading.codes[~reading.unknown], STILL_TILES).any():
+    if reading.unknown.mean() > UNKNOWN_MOST or not np.isin(reading.codes[~reading.unknown], STILL_TILES).any():
         return None
     return 1.0 - float(reading.unknown.mean()) - OFF_CENTRE * _off_centre(image, field, skin, reading), cal, skin
 

@@ -49,9 +49,20 @@ EDGE_DEPTH = 0.2
 MINE_ON_TILE = 0.2
 MINE_SHARE = 0.3
 #: A look whose covered tiles are raised (Look.raised): a flat cell of their colour, in less than
-#: this share of their relief, is none (KMines' white box over its field at a game's end: relief 0-3
-#: against 12.9).
-RAISED_SHARE = 0.5
+#: this share of their relief, is none (KMines' white box over its field at a game's end: relief
+#: about 0), and a flag's ink on a cell in this share or more is a flag (KMines' flags: 13.9-22.8
+#: against its plain covered tiles' 19-32 and its opened cells' -6 to 8).
+RAISED_SHARE = 0.4
+#: ... but ink of a digit's colour (within NEAR_COLOUR) is a flag only in this share or more: a
+#: digit where a shaded background shows through the opened cells stands nearly as high (KMines'
+#: at 16 px: up to 7.7 against 19; its flags 18-22 there).
+RAISED_CLEAR = 0.6
+#: A tile's relief is measured in a frame of FRAME of the pitch round the cell's centre: the judged
+#: box, a share of the tile as found, may lie inside a raised tile's bevel (the drawn grey look's,
+#: 0.08 of the pitch; a classic look's at 150 %), where every tile is flat.
+FRAME = 0.9
+#: ... by strips along the frame's sides, this share of its side deep.
+STRIP = 0.15
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
 SPECK = 0.1
 #: ... and parts touching the box's edge are the glyph only if they reach into its middle, this
@@ -160,9 +171,8 @@ class Look:
     #: lighter lines between them: a look learnt so says False.
     zero_outlined: bool = True
     #: A raised covered tile's relief (CellLook.relief), where its tiles are told by it (grey tiles
-    #: on grey): a cell in this much relief or more bearing a flag's ink is a flag whatever its
-    #: ground's shade (KMines' flag darkens its tile's ground to its opened cells' shade: relief 23-27
-    #: against 12.9 plain, its digits' 3-8).
+    #: on grey): a cell in RAISED_SHARE of it or more bearing a flag's ink is a flag whatever its
+    #: ground's shade (KMines' flag darkens its tile's ground to its opened cells' shade).
     raised: float | None = None
 
     @classmethod
@@ -206,8 +216,10 @@ class CellLook:
     ground: np.ndarray  # BGR
     ink: np.ndarray  # bool mask
     ink_colour: np.ndarray | None  # BGR of the strongest ink, None without ink
-    #: The spread of its brightness off the ink (0-255): a raised tile's bevel (KMines' covered
-    #: tiles 12.9) against a flat opened one (0-3; 3-8 round a digit's smoothed edge).
+    #: How raised the tile stands (bot.vision.described._relief, 0-255 either way): a raised tile's
+    #: bevel, lit from above and left (KMines' covered tiles 19-32, the classic look's 32-72 at
+    #: 125-200 %), against a flat cell (KMines' opened ones -6 to 8; a classic opened cell, its dark
+    #: line above and left, -35 to 7).
     relief: float = 0.0
 
     @property
@@ -256,7 +268,9 @@ def _corners(height: int, width: int) -> np.ndarray:
     return np.abs(u) + np.abs(v) > CORNER
 
 
-def cell_look(box: np.ndarray) -> CellLook:
+def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
+    """What the judged box shows; its relief measured in `frame` (bot.vision.described.frames) where
+    given, else in the box."""
     ground = _ground(box)
     distance = np.abs(box.astype(np.float32) - ground).max(axis=2)
     distance[_corners(*distance.shape)] = 0  # a rounded tile's corner shows the ground behind it
@@ -267,20 +281,32 @@ def cell_look(box: np.ndarray) -> CellLook:
     if len(drop):
         mask &= ~np.isin(labels, drop)
     if mask.mean() < NO_INK:
-        return CellLook(ground, np.zeros_like(mask), None, _relief(box, None))
+        return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None))
     strong = mask & (distance >= 0.75 * float(distance[mask].max()))
-    return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0), _relief(box, mask))
+    return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0),
+                    _relief(box if frame is None else frame, mask))
 
 
-def _relief(box: np.ndarray, ink: np.ndarray | None) -> float:
-    """How much the tile's brightness varies off its ink (the spread of its largest channel), its
-    blurred edge left out where enough of the box stays: a bold digit blurred into a 12 px cell
-    (KMines at 16 px) spread the flat cell's pixels as much as a raised tile's bevel."""
-    value = box.max(axis=2).astype(np.float32)
-    if ink is None:
-        return float(value.std())
-    fringe = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    return float(value[~fringe].std() if (~fringe).sum() >= 0.25 * ink.size else value[~ink].std())
+def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
+    """How much brighter the frame's top and left strips are than its bottom and right ones (by the
+    largest channel), the ink and a pixel round it left out (`ink`: a mask of the judged box, centred
+    in the frame). Signed, so that a flat cell with a dark line above and left (a classic look's
+    opened cell) stands below a raised tile; a spread would not tell them apart, and a bold digit
+    blurred into a small cell spreads a flat one's pixels as much as a bevel."""
+    value = frame.max(axis=2).astype(np.float32)
+    h, w = value.shape
+    keep = np.ones((h, w), bool)
+    if ink is not None and ink.any():
+        mask = np.zeros((h, w), np.uint8)
+        y, x = max(0, (h - ink.shape[0]) // 2), max(0, (w - ink.shape[1]) // 2)
+        part = ink[: h - y, : w - x]
+        mask[y : y + part.shape[0], x : x + part.shape[1]] = part
+        keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) == 0
+    k = max(1, round(STRIP * min(h, w)))
+    sides = [np.s_[:k, :], np.s_[:, :k], np.s_[h - k :, :], np.s_[:, w - k :]]  # top, left, bottom, right
+    means = [float(value[side][keep[side]].mean()) if keep[side].any() else float(value[side].mean())
+             for side in sides]
+    return (means[0] + means[1] - means[2] - means[3]) / 2
 
 
 def _entering(mask: np.ndarray) -> bool:
@@ -362,18 +388,26 @@ JUDGED_MOST = 100_000
 _UNJUDGED = object()
 
 
-def classify_box(box: np.ndarray, look: Look) -> int | None:
-    """classify(cell_look(box), look), remembered for the same pixels under the same look."""
+def classify_box(box: np.ndarray, look: Look, frame: np.ndarray | None = None) -> int | None:
+    """classify(cell_look(box, frame), look), remembered for the same pixels under the same look."""
     judged = _JUDGED.setdefault(look, {})
-    key = (box.shape, hashlib.blake2b(np.ascontiguousarray(box).data, digest_size=16).digest())
+    digest = hashlib.blake2b(np.ascontiguousarray(box).data, digest_size=16)
+    if frame is not None:
+        digest.update(np.ascontiguousarray(frame).data)
+    key = (box.shape + (() if frame is None else frame.shape), digest.digest())
     known = judged.get(key, _UNJUDGED)  # (one look, not two: another thread may clear it meanwhile)
     if known is not _UNJUDGED:
         return known  # type: ignore[return-value]
-    code = classify(cell_look(box), look)
+    code = classify(cell_look(box, frame), look)
     if len(judged) >= JUDGED_MOST:
         judged.clear()
     judged[key] = code
     return code
+
+
+def _digit_coloured(ink: np.ndarray, look: Look) -> bool:
+    """Whether the ink lies within NEAR_COLOUR of one of the look's digits' colours."""
+    return any(float(np.linalg.norm(colours - ink, axis=1).min()) <= NEAR_COLOUR for colours in look.digits.values())
 
 
 def classify(cell: CellLook, look: Look) -> int | None:
@@ -382,8 +416,9 @@ def classify(cell: CellLook, look: Look) -> int | None:
     inked = cell.ink_colour is not None
     if look.flag_tile is not None and look.flag_tile.holds(hsv):
         return FLAG
-    if look.raised is not None and inked and cell.relief >= look.raised and look.flag_ink is not None \
-            and look.flag_ink.holds(hsv_of(cell.ink_colour)):
+    if look.raised is not None and inked and cell.relief >= RAISED_SHARE * look.raised and look.flag_ink is not None \
+            and look.flag_ink.holds(hsv_of(cell.ink_colour)) \
+            and (cell.relief >= RAISED_CLEAR * look.raised or not _digit_coloured(cell.ink_colour, look)):
         return FLAG
     if look.covered.holds(hsv) and (look.raised is None or cell.relief >= RAISED_SHARE * look.raised):
         ink = hsv_of(cell.ink_colour) if inked else None
@@ -425,6 +460,12 @@ def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile:
     return out
 
 
+def frames(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float) -> list[np.ndarray | None]:
+    """The frame round each cell's centre its relief is measured in (FRAME of the pitch), row by
+    row; None where it leaves the image."""
+    return boxes(image, centres_x, centres_y, FRAME * pitch / BOX)
+
+
 def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
                    look: Look, value: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Board codes and which of them are known, for the cells centred at the given places. `value`
@@ -435,11 +476,12 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     value = image.max(axis=2) if value is None else value
     pitch = float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
     wide = None
+    around = frames(image, centres_x, centres_y, pitch)
     for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
-        code = None if box is None else classify_box(box, look)
+        code = None if box is None else classify_box(box, look, around[i])
         if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
             wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide
-            code = None if wide[i] is None else _wide_number(classify_box(wide[i], look))
+            code = None if wide[i] is None else _wide_number(classify_box(wide[i], look, around[i]))
         if code == 0 and look.zero_outlined and not outlined(value, centres_x[i % cols], centres_y[i // cols],
                                                              pitch, tile):
             code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
@@ -492,9 +534,11 @@ def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitc
     value = image.max(axis=2) if value is None else value
     for xs, ys in sides:
         beyond = [outlined(value, x, y, pitch, tile) for y in ys for x in xs]
-        read = [box is not None and classify_box(box, look) not in (None, 0, UNOPENED)
-                for box in boxes(image, np.asarray(xs), np.asarray(ys), tile)]  # (a plain ground reads as
-        # 0, a counter's box or a panel in the tiles' blue as covered: neither is a cell beyond)
+        around = frames(image, np.asarray(xs), np.asarray(ys), pitch)
+        # (a plain ground reads as 0, a counter's box or a panel in the tiles' blue as covered:
+        # neither is a cell beyond)
+        read = [box is not None and classify_box(box, look, frame) not in (None, 0, UNOPENED)
+                for box, frame in zip(boxes(image, np.asarray(xs), np.asarray(ys), tile), around, strict=True)]
         if np.mean(beyond) > BEYOND or np.mean(read) > BEYOND:
             return False
     bands = _near_bands(value, centres_x, centres_y, pitch)
