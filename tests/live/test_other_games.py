@@ -239,3 +239,22 @@ def test_kmines_field_of_gapped_tiles_is_found_whole(display):
         lat = find_lattice(screen.grab())
         assert (lat.rows, lat.cols) == (9, 9)
         assert window.left <= lat.left and lat.left + lat.width <= window.left + window.width
+
+
+def test_kmines_is_learnt_on_first_sight(display, tmp_path: Path):
+    """KMines, started as a user starts it (Easy, 29 px), is learnt by `calibrate --learn` as a look
+    described by its colours and relief: grey raised covered tiles on translucent grey opened
+    cells, bold digits, no face, new games by a key. Between two commits of one session main
+    learnt it wrongly (its fresh field found 2 px low) and no test saw it. (Hard, 16 px, takes
+    about 6 minutes to learn: measured by `benchmarks.games --game kmines --levels hard`.)"""
+    from bot.games.native_game import KMINES
+
+    _installed(KMINES)
+    with NativeGame(KMINES, "easy", x=100, y=100):
+        skins, _ = _learn(tmp_path)
+    assert len(skins) == 1 and skins[0].faceless and skins[0].look is not None
+    look = skins[0].look
+    assert look.raised is not None and {1, 2} <= set(look.digits)
+    assert look.mine_ink is not None  # (it loses a game on purpose where none was lost)
+    assert look.flag_ink is None or look.flag_ink.hue[0] > 300 or look.flag_ink.hue[1] < 30  # red, if any
+    assert skins[0].new_game_key is not None
