@@ -22,7 +22,17 @@ from itertools import permutations
 import numpy as np
 
 from bot.learn.described import consistent, look_json
-from bot.vision.described import MIN_DIGIT, NEAR_COLOUR, boxes, cell_look, hsv_of, luma, mine_sized
+from bot.vision.described import (
+    MIN_DIGIT,
+    NEAR_COLOUR,
+    RAISED_SHARE,
+    boxes,
+    cell_look,
+    frames,
+    hsv_of,
+    luma,
+    mine_sized,
+)
 from bot.vision.reader import Field, Reading, tile_of
 from bot.vision.skin import Skin
 
@@ -47,12 +57,15 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
     xs, ys = field.centres()
     found = np.argwhere(reading.unknown)
     cut = boxes(image, xs, ys, tile_of(field))
+    around = frames(image, xs, ys, float(np.median(np.diff(xs))) if len(xs) > 1 else field.pitch)  # (as read_described)
     inks, digits, zeros = [], [], []
     for r, c in found:
         box = cut[int(r) * len(xs) + int(c)]
         if box is None:
             return None
-        cell = cell_look(box)
+        cell = cell_look(box, around[int(r) * len(xs) + int(c)])
+        if look.raised is not None and cell.relief >= RAISED_SHARE * look.raised:
+            return None  # (a mark on a raised covered tile: a flag the look has not learnt, KMines' at Hard)
         ground = hsv_of(cell.ground)
         if cell.ink_colour is None and look.opened.holds(ground) and reading.codes[r, c] == 0:
             zeros.append((int(r), int(c)))  # (a 0 beside them, doubted while they read as covered)
