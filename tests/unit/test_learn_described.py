@@ -207,18 +207,26 @@ def test_a_look_with_no_digit_colours_yet_reads_numbers_by_plain_shape_only():
     assert number_of(CellLook(ground, two > 127, np.array([40, 120, 40.0])), look) == 2
 
 
-def test_a_grey_look_s_small_mines_are_learnt_as_mines_not_as_a_digit(tmp_path):
-    """Grey on grey (the sheet look, KMines' kind) whose mines cover 0.29-0.32 of the judged box,
-    about a bold digit's share: taken by size alone, 30 of a lost picture's mines were a grey 4,
-    no picture was lost, and the look's 4 was grey. A mine is grey ink of a mine's size in no
-    digit's plain shape."""
-    pictures = tmp_path / "pictures"
+@pytest.fixture(scope="module")
+def sheet_skin(tmp_path_factory):
+    """The sheet look (grey on grey, KMines' kind) learnt by `calibrate --learn --from` from three
+    games under way and a lost one at 27.3 px."""
+    root = tmp_path_factory.mktemp("sheet")
+    pictures = root / "pictures"
     pictures.mkdir()
     for i, board in enumerate([midgame(EXPERT, s) for s in (1, 2, 3)] + [lost(EXPERT, 4)]):
         cv2.imwrite(str(pictures / f"p{i}.png"), _sheet(board, 27.3))
     assert main(["calibrate", "--learn", "--from", str(pictures), "--skin", "sheet",
-                 "--templates", str(tmp_path / "templates"), "--json"]) == 0
-    skin = load_skin(tmp_path / "templates" / "sheet")
+                 "--templates", str(root / "templates"), "--json"]) == 0
+    return load_skin(root / "templates" / "sheet")
+
+
+def test_a_grey_look_s_small_mines_are_learnt_as_mines_not_as_a_digit(sheet_skin):
+    """Grey on grey (the sheet look, KMines' kind) whose mines cover 0.29-0.32 of the judged box,
+    about a bold digit's share: taken by size alone, 30 of a lost picture's mines were a grey 4,
+    no picture was lost, and the look's 4 was grey. A mine is grey ink of a mine's size in no
+    digit's plain shape."""
+    skin = sheet_skin
     assert skin.look.mine_ink is not None
     for digit, inks in skin.look.digits.items():  # (every drawn digit is of a colour, none grey)
         assert all(np.ptp(ink) > 40 for ink in inks), (digit, inks)
@@ -233,18 +241,12 @@ def test_a_grey_look_s_small_mines_are_learnt_as_mines_not_as_a_digit(tmp_path):
 
 
 @pytest.mark.parametrize("pitch", [16.0, 20.0, 33.5])
-def test_a_raised_grey_look_is_read_at_sizes_it_was_not_learnt_at(tmp_path, pitch):
+def test_a_raised_grey_look_is_read_at_sizes_it_was_not_learnt_at(sheet_skin, pitch):
     """Grey on grey (the sheet look): the covered tiles are told from the opened cells by their
     bevel, 0.08 of the pitch deep. Measured inside the judged box (0.9 of the tile as found) the
     bevel was out of sight at most sizes and every tile flat: learnt at 27.3 px, a board at 33.5 px
     was no board. Measured in a frame of the pitch, top and left against bottom and right."""
-    pictures = tmp_path / "pictures"
-    pictures.mkdir()
-    for i, board in enumerate([midgame(EXPERT, s) for s in (1, 2, 3)] + [lost(EXPERT, 4)]):
-        cv2.imwrite(str(pictures / f"p{i}.png"), _sheet(board, 27.3))
-    assert main(["calibrate", "--learn", "--from", str(pictures), "--skin", "sheet",
-                 "--templates", str(tmp_path / "templates"), "--json"]) == 0
-    skin = load_skin(tmp_path / "templates" / "sheet")
+    skin = sheet_skin
     for board in (midgame(Level(9, 9, 10), 7), lost(Level(9, 9, 10), 7)):
         image = _sheet(board, pitch)
         cal, found = calibrate(image, [skin])
@@ -356,7 +358,7 @@ def test_a_glyph_more_like_a_digit_the_look_has_no_colour_for_is_not_its_colours
     assert number_of(CellLook(np.array([191, 191, 191.0]), five, np.array([23, 23, 149.0])), look) == 5
 
 
-def test_a_flag_the_look_has_not_learnt_is_never_named_a_digit(tmp_path):
+def test_a_flag_the_look_has_not_learnt_is_never_named_a_digit(sheet_skin):
     """A raised grey look learnt with no flag (KMines at Hard: four games won, none flagged) read
     the bot's flags as unknown, and the board named their dark red ink a digit it had no colour
     for (a 6): every later flag then read as a 6 and games stopped. Ink on a raised tile is a
@@ -365,13 +367,7 @@ def test_a_flag_the_look_has_not_learnt_is_never_named_a_digit(tmp_path):
     from bot.learn.unseen_digits import unseen_digits
     from bot.vision.tiles import find_tiles
 
-    pictures = tmp_path / "pictures"
-    pictures.mkdir()
-    for i, board in enumerate([midgame(EXPERT, s) for s in (1, 2, 3)] + [lost(EXPERT, 4)]):
-        cv2.imwrite(str(pictures / f"p{i}.png"), _sheet(board, 27.3))
-    assert main(["calibrate", "--learn", "--from", str(pictures), "--skin", "sheet",
-                 "--templates", str(tmp_path / "templates"), "--json"]) == 0
-    learnt = load_skin(tmp_path / "templates" / "sheet")
+    learnt = sheet_skin
     digits = {d: v for d, v in learnt.look.digits.items() if d != 3}
     skin = dataclasses.replace(learnt, look=dataclasses.replace(learnt.look, flag_ink=None, digits=digits), folder=None)
     for seed in (8, 10):
