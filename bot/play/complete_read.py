@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board
+from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board, Cell
 from bot.errors import BotError, InconsistentBoardError
 from bot.learn.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
 from bot.learn.unseen_digits import unseen_digits, with_digit
@@ -56,12 +56,16 @@ def ended(reading: Reading, skin: Skin) -> Reading:
 
 
 def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
-                 holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None]) -> tuple[Skin, Reading]:
+                 holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None],
+                 flagged: frozenset[Cell] = frozenset()) -> tuple[Skin, Reading]:
     """Unknown cells that are a number the skin has never seen (bot.learn.unseen): named when the board
     allows one number only and the look holds still; the skin grows by it and the frame is read
     again. A look the board does not name yet is played around (an opened cell, number unknown):
     ending the game instead threw away the games that had got far, and a third of the Expert wins
-    with a skin learnt on sight."""
+    with a skin learnt on sight. Nothing is named while a cell the bot flagged is unknown: a flag
+    the skin does not know (KMines learnt at Hard with none seen had its flags named a 6)."""
+    if any(reading.unknown[cell] for cell in flagged):
+        return skin, reading
     if skin.look is not None:  # (a look described by its colours: bot.learn.unseen_digits)
         find, what = unseen_digits, "a digit this look had no colour for"
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from bot.board import Board
+from bot.board import Board, Cell
 from bot.errors import BotError, CaptureError, VisionError
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
@@ -197,9 +197,11 @@ class GameView:
                  f"a new one started ({skin.new_game_key})")
         return True
 
-    def look(self, previous: Board | None) -> tuple[np.ndarray, Reading, Board]:
+    def look(self, previous: Board | None, flagged: frozenset[Cell] = frozenset()
+             ) -> tuple[np.ndarray, Reading, Board]:
         """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames and the
-        options' patience (a game hidden by a dialog the player answers comes back)."""
+        options' patience (a game hidden by a dialog the player answers comes back). `flagged`:
+        the cells the bot flagged in this game, never a number to name."""
         problem = "no frame"
         image = None
         deadline = time.monotonic() + (self.options.patience if self.cal is not None else 0.0)
@@ -246,7 +248,8 @@ class GameView:
                     field, reading = self._realign(image, field, reading)
                 self.shown = field
                 if not reading.complete and reading.unknown.any():
-                    self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say)
+                    self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say,
+                                                      flagged)
                 unread = reading.unknown.copy() if reading.unknown.any() else None
                 reading = ended(reading, self.skin)
                 if not reading.complete:
