@@ -57,14 +57,15 @@ def ended(reading: Reading, skin: Skin) -> Reading:
 
 def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
                  holds_still: Callable[[np.ndarray], bool], say: Callable[[str], None],
-                 flagged: frozenset[Cell] = frozenset()) -> tuple[Skin, Reading]:
+                 no_number: frozenset[Cell] = frozenset()) -> tuple[Skin, Reading]:
     """Unknown cells that are a number the skin has never seen (bot.learn.unseen): named when the board
     allows one number only and the look holds still; the skin grows by it and the frame is read
     again. A look the board does not name yet is played around (an opened cell, number unknown):
     ending the game instead threw away the games that had got far, and a third of the Expert wins
-    with a skin learnt on sight. Nothing is named while a cell the bot flagged is unknown: a flag
-    the skin does not know (KMines learnt at Hard with none seen had its flags named a 6)."""
-    if any(reading.unknown[cell] for cell in flagged):
+    with a skin learnt on sight. Nothing is named while a cell in `no_number` (the bot's flags,
+    cells no click opened) is unknown: a flag the skin does not know (KMines learnt at Hard with
+    none seen had the flags it puts on every mine at a win named a 6)."""
+    if any(reading.unknown[cell] for cell in no_number):
         return skin, reading
     if skin.look is not None:  # (a look described by its colours: bot.learn.unseen_digits)
         find, what = unseen_digits, "a digit this look had no colour for"

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from bot.board import Board, Cell
+from bot.board import UNOPENED, Board, Cell
 from bot.errors import BotError, CaptureError, VisionError
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
@@ -197,11 +197,12 @@ class GameView:
                  f"a new one started ({skin.new_game_key})")
         return True
 
-    def look(self, previous: Board | None, flagged: frozenset[Cell] = frozenset()
-             ) -> tuple[np.ndarray, Reading, Board]:
+    def look(self, previous: Board | None, flagged: frozenset[Cell] = frozenset(),
+             clicked: frozenset[Cell] = frozenset()) -> tuple[np.ndarray, Reading, Board]:
         """A complete, consistent, satisfiable read, or Stop after RETRIES bad frames and the
         options' patience (a game hidden by a dialog the player answers comes back). `flagged`:
-        the cells the bot flagged in this game, never a number to name."""
+        the cells the bot flagged in this game; `clicked`: those it opened since `previous`. Where
+        either is given, no number is named on a cell that cannot show one (bot.play.complete_read)."""
         problem = "no frame"
         image = None
         deadline = time.monotonic() + (self.options.patience if self.cal is not None else 0.0)
@@ -249,7 +250,7 @@ class GameView:
                 self.shown = field
                 if not reading.complete and reading.unknown.any():
                     self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say,
-                                                      flagged)
+                                                      flagged | _unopenable(previous, reading, clicked))
                 unread = reading.unknown.copy() if reading.unknown.any() else None
                 reading = ended(reading, self.skin)
                 if not reading.complete:
@@ -382,3 +383,22 @@ class GameView:
         if not write_image(str(path), image):
             return f"none (it could not be written to {path})"
         return str(path)
+
+
+def _unopenable(previous: Board | None, reading: Reading, clicked: frozenset[Cell]) -> frozenset[Cell]:
+    """Unread cells that were covered on the board before the bot's last clicks, were not clicked,
+    and lie beside no opened 0 now: no click opened them, so they show no number (a game's own
+    flags at a win, KMines': named a 6 from the board, every flag then read as one). None known
+    without a board before, or where no click was made (a user's own moves)."""
+    if previous is None or not clicked or previous.cells.shape != reading.codes.shape:
+        return frozenset()
+    zero = (reading.codes == 0) & ~reading.unknown
+    near_zero = np.zeros_like(zero)
+    rows, cols = zero.shape
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            near_zero[max(0, dr):rows + min(0, dr), max(0, dc):cols + min(0, dc)] |= \
+                zero[max(0, -dr):rows + min(0, -dr), max(0, -dc):cols + min(0, -dc)]
+    cells = reading.unknown & (previous.cells == UNOPENED) & ~near_zero
+    return frozenset((int(r), int(c)) for r, c in np.argwhere(cells)) - clicked
+

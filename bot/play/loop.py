@@ -293,7 +293,7 @@ class Player:
                 self.game_view.after_clicks = True
                 self.guesses += self.act(board, advice)
                 self.game_view.guard.wait_for_change(image, self.clicked)
-                image, reading, board = self.game_view.look(board, frozenset(self.own_flags))
+                image, reading, board = self.game_view.look(board, frozenset(self.own_flags), frozenset(self.clicked))
                 failures = stale = 0
                 unchanged = unchanged + 1 if self.clicked and np.array_equal(board.cells, before.cells) else 0
                 # A game that says its end only by a window: one answered after these clicks, which

@@ -690,3 +690,28 @@ def test_a_game_found_but_never_read_whole_is_a_look_not_known(tmp_path):
     with pytest.raises(Stop) as stopped:
         play(options, desk, lambda target: Actuator(target, desk))
     assert not isinstance(stopped.value, NotFound)
+
+
+def test_no_number_is_named_where_no_click_opened_a_cell():
+    """KMines puts a flag on every mine at a win; a look learnt with no flag read them unknown,
+    and the board named their ink a 6 (every flag later read as a 6). A number shows only on a
+    cell the bot clicked or one beside an opened 0: the others unread after the clicks are left
+    out of naming (bot.play.game_view._unopenable)."""
+    from bot.board import Board
+    from bot.play.game_view import _unopenable
+    from bot.vision.reader import Reading
+
+    before = np.full((4, 5), UNOPENED, np.int8)
+    before[0, :2] = 1
+    codes = before.copy()
+    codes[3, 0] = 0  # opened by the click at (3, 0), and (2, 0), (2, 1), (3, 1) beside it
+    codes[2, 0] = codes[2, 1] = codes[3, 1] = 1
+    unknown = np.zeros(codes.shape, bool)
+    unknown[2, 1] = unknown[3, 1] = True  # beside the 0: may be numbers never seen
+    unknown[0, 4] = unknown[1, 3] = True  # no click near: a game's own flags, say
+    unknown[1, 1] = True  # clicked
+    reading = Reading(codes, np.ones(codes.shape), unknown, "playing", 1.0, 10, 1.0)
+    left_out = _unopenable(Board(before), reading, frozenset({(3, 0), (1, 1)}))
+    assert left_out == {(0, 4), (1, 3)}
+    assert _unopenable(None, reading, frozenset({(3, 0)})) == frozenset()
+    assert _unopenable(Board(before), reading, frozenset()) == frozenset()
