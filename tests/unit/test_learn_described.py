@@ -407,3 +407,31 @@ def test_a_digit_the_look_has_no_colour_for_is_named_by_the_board(meadow_skin):
     ours = tuple(int(v) for v in np.argwhere(board == 2)[0])
     kept, same = name_numbers(image, field, skin, reading, lambda _: True, lambda _: None, frozenset({ours}))
     assert kept is skin and same is reading
+
+
+
+def test_no_number_is_named_on_a_board_with_no_covered_cell(monkeypatch):
+    """KMines' won board, every mine flagged by the game, read with no board before (the next
+    game's first look) in a look learnt with no flag: the flags' ink was named a 6. A board with no
+    covered cell read is a game over: nothing is looked for to name."""
+    from bot.play import complete_read
+    from bot.vision.reader import Reading
+
+    def named(*_):
+        raise AssertionError("a number looked for on a finished board")
+
+    monkeypatch.setattr(complete_read, "unseen_digits", named)
+    codes = np.ones((4, 4), np.int8)
+    unknown = np.zeros((4, 4), bool)
+    unknown[0, 0] = unknown[3, 3] = True  # (the flags, no colour of the look's holding them)
+    skin = dataclasses.replace(load_skins()[0], look=Look.from_json({"covered": {"value": [0.8, 0.9]},
+                                                                     "opened": {"value": [0.4, 0.75]},
+                                                                     "digits": {"1": "#0c0c86"}}))
+    reading = Reading(codes, np.ones((4, 4)), unknown, "playing", 1.0, None, 0.0)
+    kept, same = complete_read.name_numbers(np.zeros((64, 64, 3), np.uint8), None, skin, reading,
+                                            lambda _: True, lambda _: None)
+    assert kept is skin and same is reading
+    codes[1, 1] = UNOPENED  # a game going on: looked for
+    with pytest.raises(AssertionError):
+        complete_read.name_numbers(np.zeros((64, 64, 3), np.uint8), None, skin, reading, lambda _: True,
+                                   lambda _: None)
