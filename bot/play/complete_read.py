@@ -64,11 +64,12 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     ending the game instead threw away the games that had got far, and a third of the Expert wins
     with a skin learnt on sight. Nothing is named while a cell in `no_number` (the bot's flags,
     cells no click opened) is unknown: a flag the skin does not know (KMines learnt at Hard with
-    none seen had the flags it puts on every mine at a win named a 6), nor on a board with no
-    covered cell (a game over: read after it with no board before)."""
+    none seen had the flags it puts on every mine at a win named a 6), nor, in a described look, on
+    a board with no covered cell (a game over: read after it with no board before; a sprite skin
+    may still name the number its last click showed on a board ace-minesweeper's flags fill)."""
     if any(reading.unknown[cell] for cell in no_number):
         return skin, reading
-    if not ((reading.codes == UNOPENED) & ~reading.unknown).any():
+    if skin.look is not None and not ((reading.codes == UNOPENED) & ~reading.unknown).any():
         return skin, reading  # no covered cell read: a game over (KMines' won board, every mine flagged)
     if skin.look is not None:  # (a look described by its colours: bot.learn.unseen_digits)
         find, what = unseen_digits, "a digit this look had no colour for"
