@@ -32,6 +32,7 @@ from bot.vision.described import (
     hsv_of,
     luma,
     mine_sized,
+    pitch_of,
 )
 from bot.vision.reader import Field, Reading, tile_of
 from bot.vision.skin import Skin
@@ -57,7 +58,7 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
     xs, ys = field.centres()
     found = np.argwhere(reading.unknown)
     cut = boxes(image, xs, ys, tile_of(field))
-    around = frames(image, xs, ys, float(np.median(np.diff(xs))) if len(xs) > 1 else field.pitch)  # (as read_described)
+    around = frames(image, xs, ys, pitch_of(xs, tile_of(field)))  # (as read_described measures relief)
     inks, digits, zeros = [], [], []
     for r, c in found:
         box = cut[int(r) * len(xs) + int(c)]

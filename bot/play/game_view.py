@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from bot.board import UNOPENED, Board, Cell
@@ -392,13 +393,7 @@ def _unopenable(previous: Board | None, reading: Reading, clicked: frozenset[Cel
     without a board before, or where no click was made (a user's own moves)."""
     if previous is None or not clicked or previous.cells.shape != reading.codes.shape:
         return frozenset()
-    zero = (reading.codes == 0) & ~reading.unknown
-    near_zero = np.zeros_like(zero)
-    rows, cols = zero.shape
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            near_zero[max(0, dr):rows + min(0, dr), max(0, dc):cols + min(0, dc)] |= \
-                zero[max(0, -dr):rows + min(0, -dr), max(0, -dc):cols + min(0, -dc)]
+    zero = ((reading.codes == 0) & ~reading.unknown).astype(np.uint8)
+    near_zero = cv2.dilate(zero, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
     cells = reading.unknown & (previous.cells == UNOPENED) & ~near_zero
     return frozenset((int(r), int(c)) for r, c in np.argwhere(cells)) - clicked
-

@@ -466,6 +466,12 @@ def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile:
     return out
 
 
+def pitch_of(centres_x: np.ndarray, tile: float) -> float:
+    """The cells' pitch from their centres (the smallest usual step: a stretched field's columns
+    differ by a pixel); a single column's from its tile."""
+    return float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
+
+
 def frames(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float) -> list[np.ndarray | None]:
     """The frame round each cell's centre its relief is measured in (FRAME of the pitch), row by
     row; None where it leaves the image."""
@@ -480,7 +486,7 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     codes = np.full(rows * cols, UNOPENED, np.int8)
     known = np.zeros(rows * cols, bool)
     value = image.max(axis=2) if value is None else value
-    pitch = float(np.median(np.diff(centres_x))) if len(centres_x) > 1 else tile / BOX
+    pitch = pitch_of(centres_x, tile)
     wide = None
     around = frames(image, centres_x, centres_y, pitch)
     for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
