@@ -61,6 +61,12 @@ RAISED_CLEAR = 0.6
 #: box, a share of the tile as found, may lie inside a raised tile's bevel (the drawn grey look's,
 #: 0.08 of the pitch; a classic look's at 150 %), where every tile is flat.
 FRAME = 0.9
+#: ... and in the frame this many pixels in from each side, the largest of them taken: a frame
+#: that takes in the gap beside a tile or not, as the lattice lies half a pixel off, moves the
+#: relief by half (KMines' 14 px tiles at 16 px, in a 14 px frame: 7 to 20; a pixel in: 17 to 20).
+INSETS = (0, 1, 2)
+MIN_FRAME = 8  # px: the smallest frame measured in
+STRIP_KEPT = 0.75  # ... a pixel or more in, where every strip keeps this share clear of ink
 #: ... by strips along the frame's sides, this share of its side deep.
 STRIP = 0.15
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
@@ -296,7 +302,8 @@ def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
     largest channel), the ink and a pixel round it left out (`ink`: a mask of the judged box, centred
     in the frame). Signed, so that a flat cell with a dark line above and left (a classic look's
     opened cell) stands below a raised tile; a spread would not tell them apart, and a bold digit
-    blurred into a small cell spreads a flat one's pixels as much as a bevel."""
+    blurred into a small cell spreads a flat one's pixels as much as a bevel. The largest over the
+    frame and the frame a pixel or two in (INSETS)."""
     value = frame.max(axis=2).astype(np.float32)
     h, w = value.shape
     keep = np.ones((h, w), bool)
@@ -306,8 +313,20 @@ def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
         part = ink[: h - y, : w - x]
         mask[y : y + part.shape[0], x : x + part.shape[1]] = part
         keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) == 0
+    found = [_strips(value[d : h - d, d : w - d], keep[d : h - d, d : w - d], d > 0)
+             for d in INSETS if min(h, w) - 2 * d >= MIN_FRAME]
+    return max(v for v in found if v is not None)
+
+
+def _strips(value: np.ndarray, keep: np.ndarray, clear: bool = False) -> float | None:
+    """Top and left strips' mean brightness less bottom and right ones', halved (`keep`: the pixels
+    counted, where a strip has some); with `clear`, None unless every strip keeps STRIP_KEPT of its
+    pixels (a frame a pixel or two in, round a bold digit, is mostly its blurred edge)."""
+    h, w = value.shape
     k = max(1, round(STRIP * min(h, w)))
     sides = [np.s_[:k, :], np.s_[:, :k], np.s_[h - k :, :], np.s_[:, w - k :]]  # top, left, bottom, right
+    if clear and min(float(keep[side].mean()) for side in sides) < STRIP_KEPT:
+        return None
     means = [float(value[side][keep[side]].mean()) if keep[side].any() else float(value[side].mean())
              for side in sides]
     return (means[0] + means[1] - means[2] - means[3]) / 2
@@ -474,8 +493,20 @@ def pitch_of(centres_x: np.ndarray, tile: float) -> float:
 
 def frames(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float) -> list[np.ndarray | None]:
     """The frame round each cell's centre its relief is measured in (FRAME of the pitch), row by
-    row; None where it leaves the image."""
-    return boxes(image, centres_x, centres_y, FRAME * pitch / BOX)
+    row, sampled at the centre's fraction of a pixel (bilinear): a bevel a pixel or two wide moves
+    the relief a lot when a frame rounded to whole pixels takes in a pixel of the gap beside it or
+    not (KMines' covered tiles at 16 px: 2 or 8 in one picture, its lattice 0.4 px off); None where
+    it leaves the image."""
+    side = max(3, round(FRAME * pitch))
+    h, w = image.shape[:2]
+    out: list[np.ndarray | None] = []
+    for cy in centres_y:
+        for cx in centres_x:
+            if cx - side / 2 < 0 or cy - side / 2 < 0 or cx + side / 2 > w or cy + side / 2 > h:
+                out.append(None)
+            else:  # (getRectSubPix places pixel i's middle at i)
+                out.append(cv2.getRectSubPix(image, (side, side), (float(cx) - 0.5, float(cy) - 0.5)))
+    return out
 
 
 def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,

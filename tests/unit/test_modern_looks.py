@@ -317,3 +317,33 @@ def test_a_small_bold_digit_s_blurred_edge_is_no_relief_of_its_tile():
     box[stroke > 0] = (140, 20, 20)  # ...and its ink (BGR)
     look = cell_look(box)
     assert look.ink_colour is not None and look.relief < 3, look.relief
+
+
+def test_a_small_raised_tile_s_relief_holds_with_the_lattice_half_a_pixel_off():
+    """KMines at 16 px: 14 px tiles lit from the top left and shaded down, a dark 2 px gap between
+    covered tiles, lighter lines between opened cells. Its lattice as found lies up to half a pixel
+    off, and in frames rounded to whole pixels the covered tiles' relief was 2-8 in some rows of a
+    lost Hard board and 17 in others: a third of it read nothing. Sampled at the centre's fraction
+    of a pixel, and a pixel in from the gap too, it holds; a flat opened cell stays flat."""
+    from bot.vision.described import cell_look, frames
+
+    pitch, side = 16, 14
+    face = np.linspace(208, 183, side)[:, None] + np.linspace(4, -4, side)[None, :]
+    face[0, :], face[:, 0] = 214, 201  # (the bevel: values measured on KMines' covered tile)
+    face[-2, :], face[:, -2], face[-1, :], face[:, -1] = 173, 177, 191, 200
+    image = np.full((6 * pitch, 12 * pitch), 147, np.uint8)
+    image[:, 6 * pitch + 1 :] = 200
+    for r in range(6):
+        for c in range(12):
+            y, x = r * pitch + 1, c * pitch + 1
+            image[y : y + side, x : x + side] = face if c < 6 else 192  # raised left, flat opened right
+    image = cv2.merge([image] * 3)
+    for dx in np.linspace(-0.5, 0.5, 5):
+        for dy in np.linspace(-0.5, 0.5, 5):
+            xs = 1 + side / 2 + pitch * np.arange(12) + dx
+            ys = 1 + side / 2 + pitch * np.arange(6) + dy
+            relief = np.array([cell_look(f[2:-2, 2:-2], f).relief
+                               for f in frames(image, xs, ys, float(pitch))]).reshape(6, 12)
+            raised, flat = relief[:, :6], relief[:, 6:]
+            assert raised.min() >= 0.6 * raised.max() and raised.min() > 3 * max(1.0, float(np.abs(flat).max())), \
+                (dx, dy, raised.min(), raised.max(), flat.max())
