@@ -67,6 +67,9 @@ FRAME = 0.9
 INSETS = (0, 1, 2)
 MIN_FRAME = 8  # px: the smallest frame measured in
 STRIP_KEPT = 0.75  # ... a pixel or more in, where every strip keeps this share clear of ink
+#: Grounds this share of the distance between the covered and opened shades' middles past the edge
+#: of either, or between them, are told by relief in a raised look (_between).
+BETWEEN_SLACK = 0.05
 #: ... by strips along the frame's sides, this share of its side deep.
 STRIP = 0.15
 #: Ink parts smaller than this share of the largest part are specks (the tile's corner, noise).
@@ -314,7 +317,7 @@ def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
         mask[y : y + part.shape[0], x : x + part.shape[1]] = part
         keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) == 0
     found = [_strips(value[d : h - d, d : w - d], keep[d : h - d, d : w - d], d > 0)
-             for d in INSETS if min(h, w) - 2 * d >= MIN_FRAME]
+             for d in INSETS if d == 0 or min(h, w) - 2 * d >= MIN_FRAME]
     return max(v for v in found if v is not None)
 
 
@@ -435,17 +438,38 @@ def _digit_coloured(ink: np.ndarray, look: Look) -> bool:
     return any(float(np.linalg.norm(colours - ink, axis=1).min()) <= NEAR_COLOUR for colours in look.digits.values())
 
 
+def _between(hsv: np.ndarray, look: Look) -> bool:
+    """Whether a ground of both grounds' tint lies between their shades, or within BETWEEN_SLACK of
+    the distance between their middles past either's edge: a raised look's opened cells may be a
+    sheet the board's background shows through (KMines' opened cells in its lighter stripe: up to
+    0.765; the look's opened to 0.757 and covered from 0.762 as learnt, their middles 0.22 apart).
+    Such a cell is told by its relief: a plain one is opened where plainly flat, a digit's coloured
+    ink is on a covered tile only from RAISED_CLEAR up (its blur lifts a flat cell's relief). A flat
+    cell well inside the covered tiles' shades stays unread: a box laid over the field."""
+    (c0, c1), (o0, o1) = look.covered.value, look.opened.value
+    slack = BETWEEN_SLACK * abs((c0 + c1) - (o0 + o1)) / 2
+    low, high = (o1, c0) if o1 <= c0 else (c1, o0)  # (the opened cells darker, or lighter)
+    return look.covered.tints(hsv) and look.opened.tints(hsv) and low - slack < float(hsv[2]) < high + slack
+
+
 def classify(cell: CellLook, look: Look) -> int | None:
     """The board code of one cell, or None when it is none of what the look describes, clearly."""
     hsv = hsv_of(cell.ground)
     inked = cell.ink_colour is not None
     if look.flag_tile is not None and look.flag_tile.holds(hsv):
         return FLAG
-    if look.raised is not None and inked and cell.relief >= RAISED_SHARE * look.raised and look.flag_ink is not None \
-            and look.flag_ink.holds(hsv_of(cell.ink_colour)) \
-            and (cell.relief >= RAISED_CLEAR * look.raised or not _digit_coloured(cell.ink_colour, look)):
-        return FLAG
-    if look.covered.holds(hsv) and (look.raised is None or cell.relief >= RAISED_SHARE * look.raised):
+    if look.raised is not None and inked and look.flag_ink is not None and look.flag_ink.holds(hsv_of(cell.ink_colour)):
+        coloured = _digit_coloured(cell.ink_colour, look)
+        if cell.relief >= RAISED_SHARE * look.raised and (cell.relief >= RAISED_CLEAR * look.raised or not coloured):
+            return FLAG
+        if not coloured and float(shape_scores(cell.ink, DIGITS).max()) < MIN_SHAPE:
+            return FLAG  # (a small tile's relief is lost under its flag: KMines' at 16 px, -3 to 15)
+    covered, opened = look.covered.holds(hsv), look.opened.holds(hsv)
+    if look.raised is not None and _between(hsv, look):  # (told by relief)
+        share = RAISED_CLEAR if inked and _digit_coloured(cell.ink_colour, look) else RAISED_SHARE
+        covered = cell.relief >= share * look.raised
+        opened = not covered and (inked or opened or cell.relief < share * look.raised / 2)
+    if covered and (look.raised is None or cell.relief >= RAISED_SHARE * look.raised):
         ink = hsv_of(cell.ink_colour) if inked else None
         own = ink is not None and look.covered.tints(ink)  # the tile's own hue
         shading = ink is not None and look.covered_ink is not None and look.covered_ink.holds(ink)
@@ -456,7 +480,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
         if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= MINE_ON_TILE:
             return MINE
         return None
-    if look.opened.holds(hsv):
+    if opened:
         if not inked:
             return 0
         if luma(cell.ink_colour) >= luma(cell.ground):
