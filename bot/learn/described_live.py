@@ -21,7 +21,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from bot.board import EXPLODED, MINE, UNOPENED, Board
+from bot.board import EXPLODED, FLAG, MINE, UNOPENED, Board
 from bot.errors import BotError, LearnError
 from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described, picture_cells
 from bot.learn.hands import Hands
@@ -90,6 +90,11 @@ class DescribedLearner:
         self._cells: dict[int, tuple[np.ndarray, list]] = {}
         self.key: str | None = None
         self.lost_window: str | None = None  # the title of a window the game opened when lost
+        #: The title of the game's window each picture was taken after (answered with Escape), or
+        #: None: where the picture shows a lost game, that window is the game's lost window.
+        self.titles: dict[int, str | None] = {}
+        self.flagged = False  # a flag placed (once: its picture teaches the look its flags)
+        self._flags: set[tuple[int, int]] = set()  # ... in the game under way
 
     def run(self) -> DescribedLearnt:
         image = self.grab()
@@ -113,13 +118,26 @@ class DescribedLearner:
                                      self.tiles)
         except DescribedError as err:
             raise LearnError(str(err)) from err
+        self.lost_window = self.lost_window or self._lost_window(learnt.look)
         if self.lost_window:
             self.say(f"a lost game opens the game's window {self.lost_window!r}: declined with Escape")
         return replace(learnt, new_game_key=self.key, lost_window=self.lost_window)
 
-    def _after(self, before: np.ndarray, act: Callable[[], None], key: str = "Return") -> np.ndarray | None:
+    def _lost_window(self, look: Look) -> str | None:
+        """The title of a window answered right before a picture that shows a lost game."""
+        for picture in self.pictures:
+            title = self.titles.get(id(picture))
+            if title is not None:
+                codes, known = self.field.read(picture, look)
+                if np.isin(codes[known], (MINE, EXPLODED)).any():
+                    return title
+        return None
+
+    def _after(self, before: np.ndarray, act: Callable[[], None], key: str = "Return",
+               losing: bool = False) -> np.ndarray | None:
         """What the screen shows once the field has changed after `act`, settled, the game's windows
-        over it answered with `key`; None if it did not change."""
+        over it answered with `key` (their title noted with the picture); None if it did not change.
+        With `losing` (a mine clicked on purpose), that title is the game's lost window."""
         old = self.field.cells(before)
         act()
         deadline = time.monotonic() + SETTLE
@@ -130,21 +148,28 @@ class DescribedLearner:
                 # Once more, a window of the game's over the field answered first (a win's score
                 # table: its pixels were taken for tiles); a game that animates its tiles has
                 # settled by then.
-                answer = getattr(self.hands, "answer_game_windows", None)
+                answer, title = getattr(self.hands, "answer_game_windows", None), None
                 if answer is not None:
                     time.sleep(WINDOW_WAIT)
-                    if key == "Escape" and self.lost_window is None:  # (the game lost on purpose)
-                        self.lost_window = getattr(self.hands, "window_title", lambda: None)()
+                    title = getattr(self.hands, "window_title", lambda: None)()
+                    if losing and self.lost_window is None:
+                        self.lost_window = title
                     answer(key)
-                return self.grab()
+                shown = self.grab()
+                self.titles[id(shown)] = title
+                return shown
             time.sleep(0.05)
         return None
 
-    def _click(self, image: np.ndarray, cells: list[tuple[int, int]], key: str = "Return") -> np.ndarray | None:
+    def _click(self, image: np.ndarray, cells: list[tuple[int, int]], key: str = "Escape", losing: bool = False,
+               button: str = "left") -> np.ndarray | None:
+        """The screen after clicking the cells; the game's windows declined with Escape by default:
+        a lost game's question of a new one answered Return began one before the lost board was
+        seen (KMines Hard: no learning game's loss was ever kept)."""
         def act() -> None:
             for cell in cells:
-                self.hands.click(*self.field.centre(cell))
-        return self._after(image, act, key)
+                self.hands.click(*self.field.centre(cell), button)
+        return self._after(image, act, key, losing)
 
     def _look(self, more: list[np.ndarray] = ()) -> Look | None:
         """The look described from the pictures so far (each one's cells judged once: an entry holds
@@ -170,7 +195,7 @@ class DescribedLearner:
             shown = self._click(image, [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))])
         if shown is None:
             raise LearnError("clicking cells of the field changed nothing")
-        image, kept, look, blind, doomed = shown, [shown], None, 0, False
+        image, kept, look, blind, doomed, self._flags = shown, [shown], None, 0, False, set()
         before: tuple[np.ndarray, np.ndarray] | None = None  # the last read: its opened cells stay
         for move in range(MOVES):
             if look is None or move % REFRESH == 0:  # (describing is the slow part: now and then)
@@ -182,9 +207,9 @@ class DescribedLearner:
                 if blind > TRIES and not self.pictures:
                     raise LearnError(f"no numbers after {blind} clicks: this grid is no Minesweeper the bot "
                                      "can learn")
-                cells = [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))]
+                cells, how = [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))], "open"
             else:
-                codes, known = self.field.read(image, look)
+                codes, known = self._read(image, look)
                 if before is not None and known.all() and (codes == UNOPENED).all():
                     kept.pop()  # (covered again: the game's end question, answered, began another)
                     break
@@ -193,7 +218,7 @@ class DescribedLearner:
                     kept[-1] = image
                 if not consistent(codes, ~known):  # (a look described before this picture showed
                     look = self._look([kept[0], image])  # the tiles it misreads: described again)
-                    codes, known = self.field.read(image, look) if look is not None else (codes, known)
+                    codes, known = self._read(image, look) if look is not None else (codes, known)
                 if look is not None and not consistent(codes, ~known):
                     image, codes, known = self._past_overlay(image, look, before, dismiss=doomed)
                     kept[-1] = image
@@ -210,11 +235,19 @@ class DescribedLearner:
                     break  # lost: the best picture of all
                 if known.all() and not (codes == UNOPENED).any():
                     break  # won
-                cells, doomed = self._next(codes, known, lose)
+                cells, how = self._next(codes, known, lose, flag=look.flag_ink is None and look.flag_tile is None)
+                doomed = how == "doom"
                 if not cells:
                     break
+            if how == "flag":  # (once: a lost or won game may show no flag, and the look must know it)
+                shown, self.flagged = self._click(image, cells, button="right"), True
+                self._flags = set(cells)
+                if shown is not None:
+                    image = shown
+                    kept.append(image)
+                continue
             # (a game lost on purpose keeps its board: its question of a new game is declined)
-            shown = self._click(image, cells, "Escape" if doomed else "Return")
+            shown = self._click(image, cells, losing=doomed)
             if shown is None:
                 break  # nothing opened (a cell already open, or the game over)
             image = shown
@@ -231,7 +264,7 @@ class DescribedLearner:
         `dismiss`, a box still there is clicked once, as a player would (KMines' lost box stays
         until then), on the middle of the cells it hides, the game's windows declined."""
         deadline = time.monotonic() + OVERLAY_WAIT
-        codes, known = self.field.read(image, look)
+        codes, known = self._read(image, look)
         while True:
             if consistent(codes, ~known) and not _hidden(before, codes, known):
                 return image, codes, known
@@ -241,33 +274,46 @@ class DescribedLearner:
             now = self.grab()
             if not np.array_equal(self.field.cells(now), self.field.cells(image)):
                 image = now
-                codes, known = self.field.read(image, look)
+                codes, known = self._read(image, look)
         if dismiss and before is not None:
             hidden = np.argwhere(_hidden_cells(before, codes, known))
             if len(hidden):
                 middle = tuple(int(v) for v in np.median(hidden, axis=0).round())
-                shown = self._click(image, [middle], "Escape")
+                shown = self._click(image, [middle], losing=True)
                 if shown is not None:
                     image = shown
-                    codes, known = self.field.read(image, look)
+                    codes, known = self._read(image, look)
         return image, codes, known
 
-    def _next(self, codes: np.ndarray, known: np.ndarray, lose: bool = False) -> tuple[list[tuple[int, int]], bool]:
-        """Cells proved safe (covered, read), else the best guess; unknown cells are left alone.
-        With `lose`, a cell proved a mine where there is one (and True: the game ends with it)."""
+    def _read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
+        """The field read, the cell this game flagged a flag unless it reads covered (a look learnt
+        before the flag was seen may read it as nothing, or as the number of the flag's colour)."""
+        codes, known = self.field.read(image, look)
+        for cell in self._flags:
+            if not (known[cell] and codes[cell] == UNOPENED):
+                codes[cell], known[cell] = FLAG, True
+        return codes, known
+
+    def _next(self, codes: np.ndarray, known: np.ndarray, lose: bool = False,
+              flag: bool = False) -> tuple[list[tuple[int, int]], str]:
+        """Cells to open ("open"): proved safe (covered, read), else the best guess; unknown cells
+        are left alone. With `lose`, a cell proved a mine where there is one ("doom": the game ends
+        with it); with `flag`, once, a cell proved a mine to flag ("flag")."""
         cells = np.where(known, codes, UNOPENED).astype(np.int8)
         try:
             advice = advise(Board(cells), odds=True, deadline=5.0)
         except BotError:
             covered = np.argwhere(known & (codes == UNOPENED))
-            return ([tuple(int(v) for v in covered[self.rng.integers(len(covered))])] if len(covered) else []), False
+            return ([tuple(int(v) for v in covered[self.rng.integers(len(covered))])] if len(covered) else []), "open"
         mines = [c for c in sorted(advice.mines) if known[c] and codes[c] == UNOPENED]
         if lose and mines:
-            return mines[:1], True
+            return mines[:1], "doom"
+        if flag and not self.flagged and mines:
+            return mines[:1], "flag"
         safe = [c for c in sorted(advice.safe) if known[c]]
         if safe:
-            return safe, False
-        return ([advice.guess] if advice.guess is not None and known[advice.guess] else []), False
+            return safe, "open"
+        return ([advice.guess] if advice.guess is not None and known[advice.guess] else []), "open"
 
     def _all_covered(self, image: np.ndarray, look: Look) -> bool:
         """Every cell read, and read covered: a game not begun (no lost board's shown mines)."""

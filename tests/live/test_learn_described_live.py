@@ -40,7 +40,7 @@ def test_a_shaded_faceless_game_is_learnt_by_playing_it(tmp_path, level, pitch):
     toy = ModernToy(level, "meadow", pitch, seed=5)
     learnt, key, skin = _learn(toy, tmp_path)
     assert key == "f2" and skin.new_game_key == "f2"
-    assert {"unopened", "0", "1", "2", "mine"} <= set(learnt.names)
+    assert {"unopened", "0", "1", "2", "mine", "flag"} <= set(learnt.names)  # (a flag placed once to see it)
     assert toy.outside == [] and len(toy.results) >= 2  # every click on a cell; games played to their end
     for board, size in ((midgame(Level(16, 30, 99), 21), 33.0), (lost(Level(9, 9, 10), 22), 21.5)):
         image = meadow(board, size)
