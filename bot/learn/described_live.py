@@ -214,13 +214,13 @@ class DescribedLearner:
                     kept.pop()  # (covered again: the game's end question, answered, began another)
                     break
                 if _hidden(before, codes, known):  # (a box over the field: waited out, not kept)
-                    image, codes, known = self._past_overlay(image, look, before, dismiss=doomed)
+                    image, codes, known = self._past_overlay(image, look, before)
                     kept[-1] = image
                 if not consistent(codes, ~known):  # (a look described before this picture showed
                     look = self._look([kept[0], image])  # the tiles it misreads: described again)
                     codes, known = self._read(image, look) if look is not None else (codes, known)
                 if look is not None and not consistent(codes, ~known):
-                    image, codes, known = self._past_overlay(image, look, before, dismiss=doomed)
+                    image, codes, known = self._past_overlay(image, look, before)
                     kept[-1] = image
                 if look is None or not consistent(codes, ~known):
                     raise LearnError("the board read with the look learnt so far is no game's: the learner stops")
@@ -256,13 +256,14 @@ class DescribedLearner:
         self.say(f"game played: {len(kept)} pictures, {len(self.pictures)} kept")
         return image
 
-    def _past_overlay(self, image: np.ndarray, look: Look, before: tuple[np.ndarray, np.ndarray] | None,
-                      dismiss: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _past_overlay(self, image: np.ndarray, look: Look, before: tuple[np.ndarray, np.ndarray] | None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The field read again once it has changed, OVERLAY_WAIT seconds at most, until it reads as a
         game showing every opened cell of the read `before` again: a game draws a box over its field
-        at a game's end (KMines' won box: gone after 4 s), which no look reads, or misreads. With
-        `dismiss`, a box still there is clicked once, as a player would (KMines' lost box stays
-        until then), on the middle of the cells it hides, the game's windows declined."""
+        at a game's end (KMines' won box: gone after 4 s), which no look reads, or misreads. A box
+        still there is clicked once, as a player would (KMines' lost box stays until then, and its
+        "Reset?" window comes after it), on the middle of the cells it hides, the game's windows
+        declined: whichever click lost, the lost board is seen and its window noted."""
         deadline = time.monotonic() + OVERLAY_WAIT
         codes, known = self._read(image, look)
         while True:
@@ -275,11 +276,11 @@ class DescribedLearner:
             if not np.array_equal(self.field.cells(now), self.field.cells(image)):
                 image = now
                 codes, known = self._read(image, look)
-        if dismiss and before is not None:
+        if before is not None:
             hidden = np.argwhere(_hidden_cells(before, codes, known))
             if len(hidden):
                 middle = tuple(int(v) for v in np.median(hidden, axis=0).round())
-                shown = self._click(image, [middle], losing=True)
+                shown = self._click(image, [middle])
                 if shown is not None:
                     image = shown
                     codes, known = self._read(image, look)
@@ -332,10 +333,12 @@ class DescribedLearner:
 
         if look is not None and self.key is not None and self._all_covered(image, look):
             return image  # (one began already: a lost game's question of a new one, answered)
-        for combo in [self.key] if self.key else NEW_GAME_KEYS:
+        # (the key that worked before first; others after it: one seen to work while a window of the
+        # game's was answered on the way, Return in KMines' "Reset?", does nothing of itself)
+        for combo in dict.fromkeys([self.key, *NEW_GAME_KEYS] if self.key else NEW_GAME_KEYS):
             shown = self._after(image, lambda c=combo: self.hands.key(*self.field.centre((0, 0)), c))
             if fresh(shown):
-                if self.key is None:
+                if combo != self.key:
                     self.say(f"a new game starts with {combo}")
                 self.key = combo
                 return shown
