@@ -90,9 +90,10 @@ class DescribedLearner:
         self._cells: dict[int, tuple[np.ndarray, list]] = {}
         self.key: str | None = None
         self.lost_window: str | None = None  # the title of a window the game opened when lost
-        #: The title of the game's window each picture was taken after (answered with Escape), or
-        #: None: where the picture shows a lost game, that window is the game's lost window.
-        self.titles: dict[int, str | None] = {}
+        #: Pictures taken right after a window of the game's was answered, with its title: where the
+        #: picture shows a lost game, that window is the game's lost window (held, so no other
+        #: picture can be taken for one of them).
+        self.titled: list[tuple[np.ndarray, str]] = []
         self.flagged = False  # a flag placed (once: its picture teaches the look its flags)
         self._flags: set[tuple[int, int]] = set()  # ... in the game under way
 
@@ -125,9 +126,8 @@ class DescribedLearner:
 
     def _lost_window(self, look: Look) -> str | None:
         """The title of a window answered right before a picture that shows a lost game."""
-        for picture in self.pictures:
-            title = self.titles.get(id(picture))
-            if title is not None:
+        for picture, title in self.titled:
+            if any(picture is kept for kept in self.pictures):
                 codes, known = self.field.read(picture, look)
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
                     return title
@@ -156,7 +156,8 @@ class DescribedLearner:
                         self.lost_window = title
                     answer(key)
                 shown = self.grab()
-                self.titles[id(shown)] = title
+                if title is not None:
+                    self.titled.append((shown, title))
                 return shown
             time.sleep(0.05)
         return None
@@ -232,6 +233,7 @@ class DescribedLearner:
                 if doomed:
                     break  # (the mine clicked on purpose: the lost board is kept)
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
+                    kept[-1] = self._past_lost(image, look)
                     break  # lost: the best picture of all
                 if known.all() and not (codes == UNOPENED).any():
                     break  # won
@@ -285,6 +287,22 @@ class DescribedLearner:
                     image = shown
                     codes, known = self._read(image, look)
         return image, codes, known
+
+    def _past_lost(self, image: np.ndarray, look: Look) -> np.ndarray:
+        """The lost board once the field's middle is clicked, as a player clicks a box the game
+        leaves over it (KMines' "You have lost.", whose "Reset?" window comes after the click and is
+        declined, its title noted), where it still shows the lost game; else `image`."""
+        shown = self._click(image, [(self.field.rows // 2, self.field.cols // 2)])
+        title = getattr(self.hands, "window_title", lambda: None)()
+        answer = getattr(self.hands, "answer_game_windows", None)
+        if shown is None and title is not None and answer is not None:  # (a window, the field unchanged)
+            answer("Escape")
+            shown = self.grab()
+            self.titled.append((shown, title))
+        if shown is None:
+            return image
+        codes, known = self._read(shown, look)
+        return shown if np.isin(codes[known], (MINE, EXPLODED)).any() else image
 
     def _read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
         """The field read, the cell this game flagged a flag unless it reads covered (a look learnt
