@@ -291,10 +291,15 @@ class DescribedLearner:
     def _past_lost(self, image: np.ndarray, look: Look) -> np.ndarray:
         """The lost board once the field's middle is clicked, as a player clicks a box the game
         leaves over it (KMines' "You have lost.", whose "Reset?" window comes after the click and is
-        declined, its title noted), where it still shows the lost game; else `image`."""
-        shown = self._click(image, [(self.field.rows // 2, self.field.cols // 2)])
+        declined, its title noted), where it still shows the lost game; else `image`. A window of
+        the game's open already is declined and noted instead: the hands answer one with Return
+        before a click, and Return in KMines' "Reset?" replays the same field."""
         title = getattr(self.hands, "window_title", lambda: None)()
         answer = getattr(self.hands, "answer_game_windows", None)
+        shown = None
+        if title is None or answer is None:  # (a window open already is declined, never answered
+            shown = self._click(image, [(self.field.rows // 2, self.field.cols // 2)])  # by a click)
+            title = getattr(self.hands, "window_title", lambda: None)()
         if shown is None and title is not None and answer is not None:  # (a window, the field unchanged)
             answer("Escape")
             shown = self.grab()
