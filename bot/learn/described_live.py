@@ -148,13 +148,12 @@ class DescribedLearner:
                 # Once more, a window of the game's over the field answered first (a win's score
                 # table: its pixels were taken for tiles); a game that animates its tiles has
                 # settled by then.
-                answer, title = getattr(self.hands, "answer_game_windows", None), None
-                if answer is not None:
+                title = None
+                if hasattr(self.hands, "answer_game_windows"):
                     time.sleep(WINDOW_WAIT)
-                    title = getattr(self.hands, "window_title", lambda: None)()
+                    title = self._answer_windows(key)
                     if losing and self.lost_window is None:
                         self.lost_window = title
-                    answer(key)
                 shown = self.grab()
                 if title is not None:
                     self.titled.append((shown, title))
@@ -294,20 +293,32 @@ class DescribedLearner:
         declined, its title noted), where it still shows the lost game; else `image`. A window of
         the game's open already is declined and noted instead: the hands answer one with Return
         before a click, and Return in KMines' "Reset?" replays the same field."""
-        title = getattr(self.hands, "window_title", lambda: None)()
-        answer = getattr(self.hands, "answer_game_windows", None)
         shown = None
-        if title is None or answer is None:  # (a window open already is declined, never answered
-            shown = self._click(image, [(self.field.rows // 2, self.field.cols // 2)])  # by a click)
-            title = getattr(self.hands, "window_title", lambda: None)()
-        if shown is None and title is not None and answer is not None:  # (a window, the field unchanged)
-            answer("Escape")
+        if self._open_window() is None:  # (a window open already is declined, never answered by a click)
+            shown = self._click(image, [(self.field.rows // 2, self.field.cols // 2)])
+        if shown is None and (title := self._open_window()) is not None:  # (a window, the field unchanged)
+            self._answer_windows("Escape")
             shown = self.grab()
             self.titled.append((shown, title))
         if shown is None:
             return image
         codes, known = self._read(shown, look)
         return shown if np.isin(codes[known], (MINE, EXPLODED)).any() else image
+
+    def _open_window(self) -> str | None:
+        """The title of the game's window open over it now, where the hands can tell and answer it."""
+        if not hasattr(self.hands, "answer_game_windows"):
+            return None
+        return getattr(self.hands, "window_title", lambda: None)()
+
+    def _answer_windows(self, key: str) -> str | None:
+        """The game's windows over it answered with `key`, where the hands can: the title of the one
+        open before, or None."""
+        title = self._open_window()
+        answer = getattr(self.hands, "answer_game_windows", None)
+        if answer is not None:
+            answer(key)
+        return title
 
     def _read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
         """The field read, the cell this game flagged a flag unless it reads covered (a look learnt
