@@ -1,6 +1,7 @@
 """Live WineMine benchmark: N games per preset on the real game in a private Xvfb.
 
-Prints, per level: win rate with its 95 % Wilson interval, safe stops (a click the guard refuses
+Prints, per level: win rate with its 95 % Wilson interval, games that replayed an earlier
+game's field (a rate over them is no measure), safe stops (a click the guard refuses
 ends the run as a stop, so 0 stops means no refused click) and crashes, clicks that landed outside
 the field and the face as X's own window geometry places them (not the bot's calibration), and the
 median wall time of won games. Every game starts in a new clock second, so WineMine never replays
@@ -24,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from bot.errors import BotError
-from bot.games.bench import wilson
+from bot.games.bench import repeated, wilson
 from bot.games.simulator import Level
 from bot.games.wine_game import WINEMINE, Program, WineGame
 from bot.games.witness import Witness
@@ -114,7 +115,7 @@ def report(label: str, tally: Tally, seconds: float) -> str:
     median = np.median([g.seconds for g in won]) if won else float("nan")
     return (f"{label:12s} games {len(logs):4d}  won {len(won) / max(len(logs), 1):6.1%} "
             f"(95% CI {low:.1%}..{high:.1%})  abandoned {len(tally.logs) - len(logs)}  "
-            f"stops {tally.stops}  crashes {tally.crashes}  "
+            f"stops {tally.stops}  crashes {tally.crashes}  repeated fields {repeated(g.layout for g in tally.logs)}  "
             f"clicks {tally.witness.clicks} outside {tally.witness.outside}  dialogs {tally.dialogs}  "
             f"median won game {median:.2f} s  wall {seconds:.0f} s")
 

@@ -8,6 +8,7 @@ screenshot saved. It never guesses where the board is.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ class GameLog:
     guesses: int
     three_bv: int | None
     shape: tuple[int, int] | None = None  # the board's rows and columns (a run may change level)
+    layout: str | None = None  # the mines' places, where the final board shows them all (layout_of)
 
 
 def _unopened(board: Board) -> set[Cell]:
@@ -56,13 +58,30 @@ def _unopened(board: Board) -> set[Cell]:
     return {(int(r), int(c)) for r, c in np.argwhere(board.cells == UNOPENED)}
 
 
-def three_bv_of(board: Board) -> int | None:
-    """3BV of a finished game, from the final board (a win or a loss shows every mine)."""
+def _mines_shown(board: Board) -> np.ndarray | None:
+    """Where a finished game's mines are, when its final board shows every one (a loss shows
+    them; a win leaves only mines covered or flagged)."""
     mines = np.isin(board.cells, (FLAG, MINE, EXPLODED))
     lost = (board.cells == EXPLODED).any()
     if not mines.any() or (not lost and (board.cells == UNOPENED).any()):
         return None
-    return Game.from_layout(mines & (board.cells != WRONG_FLAG)).three_bv()
+    return mines & (board.cells != WRONG_FLAG)
+
+
+def three_bv_of(board: Board) -> int | None:
+    """3BV of a finished game, from the final board (a win or a loss shows every mine)."""
+    mines = _mines_shown(board)
+    return None if mines is None else Game.from_layout(mines).three_bv()
+
+
+def layout_of(board: Board) -> str | None:
+    """A finished game's mine layout as a short fingerprint, where its final board shows every
+    mine: two games with one fingerprint were one field played twice (a game that replays its
+    field after a loss, as KMines' "Reset?" answered yes, is no fresh game for a benchmark)."""
+    mines = _mines_shown(board)
+    if mines is None:
+        return None
+    return hashlib.blake2b(np.packbits(mines).tobytes() + str(mines.shape).encode(), digest_size=8).hexdigest()
 
 
 class Player:
@@ -335,7 +354,7 @@ class Player:
         if self.game_view.unread is not None:  # something over the finished board: the game's own
             self._answer_game_windows()  # window (Arbiter's records) closed, as its player would
         result = "won" if board.solved() else reading.face
-        return self._log(result, start, clicks0, three_bv_of(board))
+        return self._log(result, start, clicks0, three_bv_of(board), layout_of(board))
 
     def _ended_by_window(self, batch: tuple[Board, Advice, int], start: float, clicks0: int) -> GameLog:
         """The game said its end by a window of its own after our last batch, and nothing on the
@@ -376,8 +395,10 @@ class Player:
         self.say(f"game abandoned: {why}")
         return self._log("abandoned", start, clicks0)
 
-    def _log(self, result: str, start: float, clicks0: int, bv: int | None = None) -> GameLog:
-        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv, self.shape)
+    def _log(self, result: str, start: float, clicks0: int, bv: int | None = None,
+             layout: str | None = None) -> GameLog:
+        return GameLog(result, time.monotonic() - start, self.actuator.clicks - clicks0, self.guesses, bv,
+                       self.shape, layout)
 
     def _check_level(self, board: Board) -> None:
         """The level asked for (options.shape) is the one shown, at every game's start; without one,

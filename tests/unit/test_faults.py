@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from bot.board import UNOPENED
+from bot.games.bench import repeated
 from bot.games.simulator import Level
 from bot.play.game_view import NotFound
 from bot.play.loop import Options, Stop, play, summary
@@ -56,6 +57,22 @@ def test_clean_games_on_the_fake_desk(tmp_path):
     logs, meant = run(desk, tmp_path, games=4, flags=True)
     assert len(logs) == 4 and {g.result for g in logs} <= {"won", "lost"}
     assert not desk.misses and desk.clicks == meant
+
+
+class Replaying(FakeDesk):
+    """A game that deals its one field again at every new game (KMines' "Reset?" answered yes)."""
+
+    def restart(self, level: Level | None = None) -> None:
+        super().restart(level)
+        self.game = self.kind(self.level, "safe", self.seed)
+
+
+def test_a_field_played_again_is_told_from_fresh_games_by_its_mines(tmp_path):
+    fresh, _ = run(FakeDesk(BEGINNER, seed=2), tmp_path, games=6)
+    again, _ = run(Replaying(BEGINNER, seed=2), tmp_path, games=6)
+    assert all(g.layout is not None for g in fresh + again)  # (every game won or lost shows its mines)
+    assert repeated(g.layout for g in fresh) == 0
+    assert repeated(g.layout for g in again) == 5
 
 
 @pytest.mark.parametrize("seed", range(3))
