@@ -24,11 +24,12 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED, Board
 from bot.errors import BotError, LearnError
 from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described, picture_cells
+from bot.learn.field_hands import Field, FieldHands
 from bot.learn.hands import Hands
 from bot.learn.start import NEW_GAME_KEYS
 from bot.screen.capture import Region
 from bot.solver.advice import advise
-from bot.vision.described import Look, boxes, cell_look, hsv_of, read_described
+from bot.vision.described import Look
 from bot.vision.tiles import Tiles, find_tiles
 
 #: Games played (a lost one teaches the mines; most are lost within a few guesses).
@@ -42,39 +43,8 @@ REFRESH = 4
 TRIES = 5
 #: A new game: at least this share of the tiles on the covered ground.
 FRESH = 0.98
-#: Seconds the game may take to show what a click or a key did.
-SETTLE = 3.0
 #: Seconds a box the game draws over its field may stay (KMines' end message: 4 s, then a fade).
 OVERLAY_WAIT = 6.0
-#: Seconds a game may take to open a window of its own once the field has changed (KMines' score
-#: table after a win came after the won board was grabbed, and its pixels were taken for tiles).
-WINDOW_WAIT = 0.3
-
-
-class Field:
-    """Where the cells are: their centres, in image pixels, and the tile's size without its gap."""
-
-    def __init__(self, tiles: Tiles) -> None:
-        self.rows, self.cols, self.tile = tiles.rows, tiles.cols, tiles.tile
-        self.xs, self.ys = tiles.field.centres()
-
-    def centre(self, cell: tuple[int, int]) -> tuple[int, int]:
-        return round(float(self.xs[cell[1]])), round(float(self.ys[cell[0]]))
-
-    def read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
-        return read_described(image, self.xs, self.ys, self.tile, look)
-
-    def covered_share(self, image: np.ndarray, look: Look) -> float:
-        """The share of the tiles whose ground is the covered tile's."""
-        found = [box is not None and look.covered.holds(hsv_of(cell_look(box).ground))
-                 for box in boxes(image, self.xs, self.ys, self.tile)]
-        return float(np.mean(found))
-
-    def cells(self, image: np.ndarray) -> np.ndarray:
-        """The field's pixels: what changes when the game answers a click."""
-        y0, y1 = int(self.ys[0] - self.tile / 2), int(self.ys[-1] + self.tile / 2)
-        x0, x1 = int(self.xs[0] - self.tile / 2), int(self.xs[-1] + self.tile / 2)
-        return image[max(0, y0) : y1, max(0, x0) : x1]
 
 
 class DescribedLearner:
@@ -89,11 +59,6 @@ class DescribedLearner:
         self.pictures: list[np.ndarray] = []
         self._cells: dict[int, tuple[np.ndarray, list]] = {}
         self.key: str | None = None
-        self.lost_window: str | None = None  # the title of a window the game opened when lost
-        #: Pictures taken right after a window of the game's was answered, with its title: where the
-        #: picture shows a lost game, that window is the game's lost window (held, so no other
-        #: picture can be taken for one of them).
-        self.titled: list[tuple[np.ndarray, str]] = []
         self.flagged = False  # a flag placed (once: its picture teaches the look its flags)
         self._flags: set[tuple[int, int]] = set()  # ... in the game under way
 
@@ -105,7 +70,8 @@ class DescribedLearner:
         tiles = find_tiles(self.fresh if restart else image)
         if tiles is None or min(tiles.rows, tiles.cols) < 5:
             raise LearnError("no field of separate tiles on the screen")
-        self.tiles, self.field, self.hands = tiles, Field(tiles), self.hands_for(tiles)
+        self.tiles, self.field = tiles, Field(tiles)
+        self.reach = FieldHands(self.grab, self.field, self.hands_for(tiles))
         self.say(f"field {tiles.rows}x{tiles.cols} of {tiles.field.pitch:.1f} px tiles")
         for game in range(self.games):
             if game or restart:
@@ -119,57 +85,19 @@ class DescribedLearner:
                                      self.tiles)
         except DescribedError as err:
             raise LearnError(str(err)) from err
-        self.lost_window = self.lost_window or self._lost_window(learnt.look)
-        if self.lost_window:
-            self.say(f"a lost game opens the game's window {self.lost_window!r}: declined with Escape")
-        return replace(learnt, new_game_key=self.key, lost_window=self.lost_window)
+        lost_window = self.reach.lost_window or self._lost_window(learnt.look)
+        if lost_window:
+            self.say(f"a lost game opens the game's window {lost_window!r}: declined with Escape")
+        return replace(learnt, new_game_key=self.key, lost_window=lost_window)
 
     def _lost_window(self, look: Look) -> str | None:
         """The title of a window answered right before a picture that shows a lost game."""
-        for picture, title in self.titled:
+        for picture, title in self.reach.titled:
             if any(picture is kept for kept in self.pictures):
                 codes, known = self.field.read(picture, look)
                 if np.isin(codes[known], (MINE, EXPLODED)).any():
                     return title
         return None
-
-    def _after(self, before: np.ndarray, act: Callable[[], None], key: str = "Return",
-               losing: bool = False) -> np.ndarray | None:
-        """What the screen shows once the field has changed after `act`, settled, the game's windows
-        over it answered with `key` (their title noted with the picture); None if it did not change.
-        With `losing` (a mine clicked on purpose), that title is the game's lost window."""
-        old = self.field.cells(before)
-        act()
-        deadline = time.monotonic() + SETTLE
-        while time.monotonic() < deadline:
-            image = self.grab()
-            now = self.field.cells(image)
-            if now.shape == old.shape and np.abs(now.astype(np.int16) - old).max() > 40:
-                # Once more, a window of the game's over the field answered first (a win's score
-                # table: its pixels were taken for tiles); a game that animates its tiles has
-                # settled by then.
-                title = None
-                if hasattr(self.hands, "answer_game_windows"):
-                    time.sleep(WINDOW_WAIT)
-                    title = self._answer_windows(key)
-                    if losing and self.lost_window is None:
-                        self.lost_window = title
-                shown = self.grab()
-                if title is not None:
-                    self.titled.append((shown, title))
-                return shown
-            time.sleep(0.05)
-        return None
-
-    def _click(self, image: np.ndarray, cells: list[tuple[int, int]], key: str = "Escape", losing: bool = False,
-               button: str = "left") -> np.ndarray | None:
-        """The screen after clicking the cells; the game's windows declined with Escape by default:
-        a lost game's question of a new one answered Return began one before the lost board was
-        seen (KMines Hard: no learning game's loss was ever kept)."""
-        def act() -> None:
-            for cell in cells:
-                self.hands.click(*self.field.centre(cell), button)
-        return self._after(image, act, key, losing)
 
     def _look(self, more: list[np.ndarray] = ()) -> Look | None:
         """The look described from the pictures so far (each one's cells judged once: an entry holds
@@ -188,11 +116,11 @@ class DescribedLearner:
         start = (rows // 2, cols // 2)
         if not first:  # (a game seeded by the clock repeats its layout for the same first cell)
             start = (int(self.rng.integers(1, rows - 1)), int(self.rng.integers(1, cols - 1)))
-        shown = self._click(image, [start])
+        shown = self.reach.click(image, [start])
         for _ in range(TRIES):  # (a cell opened already, by a learner that gave up before this one)
             if shown is not None:
                 break
-            shown = self._click(image, [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))])
+            shown = self.reach.click(image, [(int(self.rng.integers(rows)), int(self.rng.integers(cols)))])
         if shown is None:
             raise LearnError("clicking cells of the field changed nothing")
         image, kept, look, blind, doomed, self._flags = shown, [shown], None, 0, False, set()
@@ -241,14 +169,14 @@ class DescribedLearner:
                 if not cells:
                     break
             if how == "flag":  # (once: a lost or won game may show no flag, and the look must know it)
-                shown, self.flagged = self._click(image, cells, button="right"), True
+                shown, self.flagged = self.reach.click(image, cells, button="right"), True
                 self._flags = set(cells)
                 if shown is not None:
                     image = shown
                     kept.append(image)
                 continue
             # (a game lost on purpose keeps its board: its question of a new game is declined)
-            shown = self._click(image, cells, losing=doomed)
+            shown = self.reach.click(image, cells, losing=doomed)
             if shown is None:
                 break  # nothing opened (a cell already open, or the game over)
             image = shown
@@ -281,7 +209,7 @@ class DescribedLearner:
             hidden = np.argwhere(_hidden_cells(before, codes, known))
             if len(hidden):
                 middle = tuple(int(v) for v in np.median(hidden, axis=0).round())
-                shown = self._click(image, [middle])
+                shown = self.reach.click(image, [middle])
                 if shown is not None:
                     image = shown
                     codes, known = self._read(image, look)
@@ -294,31 +222,14 @@ class DescribedLearner:
         the game's open already is declined and noted instead: the hands answer one with Return
         before a click, and Return in KMines' "Reset?" replays the same field."""
         shown = None
-        if self._open_window() is None:  # (a window open already is declined, never answered by a click)
-            shown = self._click(image, [(self.field.rows // 2, self.field.cols // 2)])
-        if shown is None and (title := self._open_window()) is not None:  # (a window, the field unchanged)
-            self._answer_windows("Escape")
-            shown = self.grab()
-            self.titled.append((shown, title))
+        if self.reach.open_window() is None:  # (a window open already is declined, never answered by a click)
+            shown = self.reach.click(image, [(self.field.rows // 2, self.field.cols // 2)])
+        if shown is None:  # (a window, the field unchanged)
+            shown = self.reach.decline_open_window()
         if shown is None:
             return image
         codes, known = self._read(shown, look)
         return shown if np.isin(codes[known], (MINE, EXPLODED)).any() else image
-
-    def _open_window(self) -> str | None:
-        """The title of the game's window open over it now, where the hands can tell and answer it."""
-        if not hasattr(self.hands, "answer_game_windows"):
-            return None
-        return getattr(self.hands, "window_title", lambda: None)()
-
-    def _answer_windows(self, key: str) -> str | None:
-        """The game's windows over it answered with `key`, where the hands can: the title of the one
-        open before, or None."""
-        title = self._open_window()
-        answer = getattr(self.hands, "answer_game_windows", None)
-        if answer is not None:
-            answer(key)
-        return title
 
     def _read(self, image: np.ndarray, look: Look) -> tuple[np.ndarray, np.ndarray]:
         """The field read, the cell this game flagged a flag unless it reads covered (a look learnt
@@ -370,7 +281,7 @@ class DescribedLearner:
         # (the key that worked before first; others after it: one seen to work while a window of the
         # game's was answered on the way, Return in KMines' "Reset?", does nothing of itself)
         for combo in dict.fromkeys([self.key, *NEW_GAME_KEYS] if self.key else NEW_GAME_KEYS):
-            shown = self._after(image, lambda c=combo: self.hands.key(*self.field.centre((0, 0)), c))
+            shown = self.reach.key(image, combo)
             if fresh(shown):
                 if combo != self.key:
                     self.say(f"a new game starts with {combo}")

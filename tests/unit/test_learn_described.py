@@ -496,7 +496,7 @@ def test_the_live_learner_takes_a_window_answered_before_a_lost_picture_for_the_
     boards = {id(won): np.array([[1, FLAG]], np.int8), id(lost_board): np.array([[1, MINE]], np.int8)}
     learner.field = SimpleNamespace(read=lambda image, look: (boards[id(image)], np.ones((1, 2), bool)))
     learner.pictures = [won, lost_board]
-    learner.titled = [(won, "High Scores"), (lost_board, "Reset?")]
+    learner.reach = SimpleNamespace(titled=[(won, "High Scores"), (lost_board, "Reset?")])
     assert learner._lost_window(look=None) == "Reset?"
-    learner.titled = [(won, "High Scores"), (lost_board.copy(), "Reset?")]  # (not a picture kept)
+    learner.reach.titled = [(won, "High Scores"), (lost_board.copy(), "Reset?")]  # (not a picture kept)
     assert learner._lost_window(look=None) is None
