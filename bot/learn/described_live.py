@@ -59,6 +59,8 @@ class DescribedLearner:
         self.pictures: list[np.ndarray] = []
         self._cells: dict[int, tuple[np.ndarray, list]] = {}
         self.key: str | None = None
+        #: Each game's last picture kept, with the titles of the game's windows answered in it.
+        self.ends: list[tuple[np.ndarray, list[str]]] = []
         self.flagged = False  # a flag placed (once: its picture teaches the look its flags)
         self._flags: set[tuple[int, int]] = set()  # ... in the game under way
 
@@ -91,13 +93,17 @@ class DescribedLearner:
         return replace(learnt, new_game_key=self.key, lost_window=lost_window)
 
     def _lost_window(self, look: Look) -> str | None:
-        """The title of a window answered right before a picture that shows a lost game."""
-        for picture, title in self.reach.titled:
-            if any(picture is kept for kept in self.pictures):
-                codes, known = self.field.read(picture, look)
-                if np.isin(codes[known], (MINE, EXPLODED)).any():
-                    return title
-        return None
+        """The title of the last window answered in a game whose last picture shows it lost, where no
+        game that ended otherwise answered it (a box the game draws over its lost field first, KMines'
+        "You have lost.", has the lost picture taken after its window was answered)."""
+        ended: dict[str, bool] = {}
+        for picture, titles in self.ends:
+            codes, known = self.field.read(picture, look)
+            lost = bool(np.isin(codes[known], (MINE, EXPLODED)).any())
+            for title in titles:
+                ended[title] = ended.get(title, True) and lost
+        lost_titles = [titles[-1] for picture, titles in self.ends if titles and ended[titles[-1]]]
+        return lost_titles[0] if lost_titles else None
 
     def _look(self, more: list[np.ndarray] = ()) -> Look | None:
         """The look described from the pictures so far (each one's cells judged once: an entry holds
@@ -116,6 +122,7 @@ class DescribedLearner:
         start = (rows // 2, cols // 2)
         if not first:  # (a game seeded by the clock repeats its layout for the same first cell)
             start = (int(self.rng.integers(1, rows - 1)), int(self.rng.integers(1, cols - 1)))
+        answered = len(self.reach.titled)  # (the game's windows answered from here are this game's)
         shown = self.reach.click(image, [start])
         for _ in range(TRIES):  # (a cell opened already, by a learner that gave up before this one)
             if shown is not None:
@@ -182,6 +189,7 @@ class DescribedLearner:
             image = shown
             kept.append(image)
         self.pictures += [*kept[:: max(1, len(kept) // KEPT)][: KEPT - 1], kept[-1]]
+        self.ends.append((kept[-1], self.reach.titled[answered:]))
         self.say(f"game played: {len(kept)} pictures, {len(self.pictures)} kept")
         return image
 

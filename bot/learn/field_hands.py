@@ -50,19 +50,18 @@ class Field:
 
 class FieldHands:
     """Clicks and keys on the field, each followed by the screen it leaves. `titled` keeps the
-    pictures taken right after a window of the game's was answered, with its title (held, so no
-    other picture can be taken for one of them); `lost_window`, the title of the window a mine
+    titles of the game's windows answered, in turn; `lost_window`, the title of the window a mine
     clicked on purpose opened."""
 
     def __init__(self, grab: Callable[[], np.ndarray], field: Field, hands: Hands) -> None:
         self.grab, self.field, self.hands = grab, field, hands
-        self.titled: list[tuple[np.ndarray, str]] = []
+        self.titled: list[str] = []
         self.lost_window: str | None = None
 
     def after(self, before: np.ndarray, act: Callable[[], None], key: str = "Return",
               losing: bool = False) -> np.ndarray | None:
         """What the screen shows once the field has changed after `act`, settled, the game's windows
-        over it answered with `key` (their title noted with the picture); None if it did not change.
+        over it answered with `key` (their title noted); None if it did not change.
         With `losing` (a mine clicked on purpose), that title is the game's lost window."""
         old = self.field.cells(before)
         act()
@@ -80,10 +79,9 @@ class FieldHands:
                     title = self.answer_windows(key)
                     if losing and self.lost_window is None:
                         self.lost_window = title
-                shown = self.grab()
                 if title is not None:
-                    self.titled.append((shown, title))
-                return shown
+                    self.titled.append(title)
+                return self.grab()
             time.sleep(0.05)
         return None
 
@@ -102,15 +100,14 @@ class FieldHands:
         return self.after(image, lambda: self.hands.key(*self.field.centre((0, 0)), combo))
 
     def decline_open_window(self) -> np.ndarray | None:
-        """The screen once a window of the game's open now is declined with Escape (its title noted
-        with it); None where none is open."""
+        """The screen once a window of the game's open now is declined with Escape (its title noted);
+        None where none is open."""
         title = self.open_window()
         if title is None:
             return None
         self.answer_windows("Escape")
-        shown = self.grab()
-        self.titled.append((shown, title))
-        return shown
+        self.titled.append(title)
+        return self.grab()
 
     def answers(self) -> bool:
         """Whether the hands can answer the game's windows (the live hands can; a toy's need not)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -482,21 +483,21 @@ def test_a_raised_looks_cell_lit_between_its_two_shades_is_told_by_its_relief():
     assert classify(CellLook(box, plain, None, relief=1.0), look) is None
 
 
-def test_the_live_learner_takes_a_window_answered_before_a_lost_picture_for_the_lost_window():
+def test_the_live_learner_takes_the_window_a_lost_game_answered_last_for_the_lost_window():
     """KMines asks "Reset?" when a game is lost, and Return replays the same field: a look learnt
     with no game lost on purpose (lost by a guess) knew no such window, `play` answered it with
-    Return, and 20 "games" of KMines Hard were one field lost 16 times over. The window answered
-    right before a picture that shows a lost game is the lost window, whichever click lost."""
-    from types import SimpleNamespace
-
+    Return, and 20 "games" of KMines Hard were one field lost 16 times over. The window a game whose
+    last picture shows it lost answered last is the lost window, unless a game that ended otherwise
+    answered it too; the lost picture may be taken after it (KMines' "You have lost." box waited out)."""
     from bot.learn.described_live import DescribedLearner
 
     learner = DescribedLearner(lambda: np.zeros((4, 4, 3), np.uint8), lambda tiles: None)
     won, lost_board = np.zeros((4, 4, 3), np.uint8), np.ones((4, 4, 3), np.uint8)
     boards = {id(won): np.array([[1, FLAG]], np.int8), id(lost_board): np.array([[1, MINE]], np.int8)}
     learner.field = SimpleNamespace(read=lambda image, look: (boards[id(image)], np.ones((1, 2), bool)))
-    learner.pictures = [won, lost_board]
-    learner.reach = SimpleNamespace(titled=[(won, "High Scores"), (lost_board, "Reset?")])
+    learner.ends = [(won, ["High Scores"]), (lost_board, ["Reset?"])]
     assert learner._lost_window(look=None) == "Reset?"
-    learner.reach.titled = [(won, "High Scores"), (lost_board.copy(), "Reset?")]  # (not a picture kept)
+    learner.ends = [(won, ["High Scores"]), (lost_board, [])]  # (no window in the lost game)
+    assert learner._lost_window(look=None) is None
+    learner.ends = [(won, ["Note"]), (lost_board, ["Note"])]  # (a window a won game opened too)
     assert learner._lost_window(look=None) is None
