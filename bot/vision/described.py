@@ -462,8 +462,10 @@ def classify(cell: CellLook, look: Look) -> int | None:
         coloured = _digit_coloured(cell.ink_colour, look)
         if cell.relief >= RAISED_SHARE * look.raised and (cell.relief >= RAISED_CLEAR * look.raised or not coloured):
             return FLAG
-        if not coloured and float(shape_scores(cell.ink, DIGITS).max()) < MIN_SHAPE:
-            return FLAG  # (a small tile's relief is lost under its flag: KMines' at 16 px, -3 to 15)
+        if float(shape_scores(cell.ink, DIGITS).max()) < MIN_SHAPE:
+            # (a small tile's relief is lost under its flag: KMines' at 16 px, -3 to 15; its flag's
+            # dark red lies 36 from its 6's, and no digit's shape: 0.17 at most, its 5s and 6s 0.73)
+            return FLAG
     covered, opened = look.covered.holds(hsv), look.opened.holds(hsv)
     if look.raised is not None and _between(hsv, look):  # (told by relief)
         share = RAISED_CLEAR if inked and _digit_coloured(cell.ink_colour, look) else RAISED_SHARE

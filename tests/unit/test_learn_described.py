@@ -306,7 +306,7 @@ def test_a_raised_looks_flag_is_read_on_a_darkened_tile_and_a_flat_cell_of_its_c
     """Grey tiles on grey told by relief (Look.raised; KMines at 29 px: covered 19-32, flags 14-23,
     flat cells -6 to 4): a flag's ink on a tile in relief is a flag whatever the ground's shade
     (KMines' flag darkens its tile to its opened cells'), unless the ink is a digit's colour and
-    the tile barely raised (a digit where a shaded background shows through); a flat cell in the
+    shape and the tile barely raised (a digit where a shaded background shows through); a flat cell in the
     covered tiles' colour is no tile (a box laid over the field at a game's end); a raised plain
     tile is covered."""
     look = Look.from_json({"covered": {"saturation": [0, 0.1], "value": [0.76, 0.9]},
@@ -321,10 +321,13 @@ def test_a_raised_looks_flag_is_read_on_a_darkened_tile_and_a_flat_cell_of_its_c
     one = np.zeros((25, 25), np.uint8)
     cv2.putText(one, "1", (6, 21), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 3)
     assert classify(CellLook(darkened, one > 0, flag, relief=8.0), look) != FLAG  # (in a digit's shape)
-    # (in no digit's shape and of no digit's colour: a flag on a tile too small for its relief to
-    # show round it, KMines' at 16 px)
+    # (in no digit's shape: a flag on a tile too small for its relief to show round it, KMines' at
+    # 16 px, whatever digit's colour its ink is near: its flag's dark red lies 36 from its 6's)
     assert classify(CellLook(darkened, ink, flag, relief=8.0), look) == FLAG
-    assert classify(CellLook(darkened, ink, five, relief=14.0), look) != FLAG
+    assert classify(CellLook(darkened, ink, five, relief=8.0), look) == FLAG
+    digit = np.zeros((25, 25), np.uint8)
+    cv2.putText(digit, "5", (5, 21), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 3)
+    assert classify(CellLook(darkened, digit > 0, five, relief=14.0), look) != FLAG
     assert classify(CellLook(darkened, ink, five, relief=25.0), look) == FLAG
     light = np.array([207, 207, 207.0])
     assert classify(CellLook(light, np.zeros_like(ink), None, relief=29.0), look) == UNOPENED
