@@ -536,10 +536,12 @@ def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
         reading = read(image, field, skin)
     except VisionError:
         return False
-    if skin.faceless and not _ends_there(image, field, skin):
-        return False
     if skin.look is not None and not reading.framed:
         return False  # (a described look's field not seen whole there: placed a pixel or two off)
+    if skin.look is None and skin.faceless and not _ends_there(image, field, skin):
+        # (a described look's frame, seen whole, ends it: beyond it, a background its opened 0s'
+        # shade reads as 0s, as KMines' grey round its field)
+        return False
     return reading.face is not None and reading.unknown.mean() <= 0.1
 
 
