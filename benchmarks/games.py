@@ -11,6 +11,7 @@ game's first-click rule on the same level.
     python3 -m benchmarks.games --game ace-minesweeper --levels default,3 --games 50 --sim-games 5000
     python3 -m benchmarks.games --game win7-qt --levels beginner,advanced --games 50 --shipped
     python3 -m benchmarks.games --toy meadow --levels beginner,expert --games 50
+    python3 -m benchmarks.games --toy app --pitch 42 --screen 1920x1200 --levels beginner,expert --games 50 --shipped
     python3 -m benchmarks.games --game arbiter --levels beginner,expert --games 50 --shipped
 """
 
@@ -68,13 +69,16 @@ def main() -> int:
     parser.add_argument("--sim-games", type=int, default=5000, help="simulator games per level for the comparison")
     parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
     parser.add_argument("--work", default=None, help="keep the learnt skin and profile in this folder")
+    parser.add_argument("--screen", default="1280x1024", help="the virtual screen's size, WxH (a --toy's Expert "
+                        "field at a large --pitch needs more than the default)")
     parser.add_argument("--shipped", action="store_true",
                         help="play with the shipped skins, learning nothing (the Windows 7 stand-ins)")
     args = parser.parse_args()
     program = toy(args.toy, args.pitch) if args.toy else PROGRAMS[args.game]
     levels = (args.levels or program.default).split(",")
     lines = []
-    with VirtualDisplay(), tempfile.TemporaryDirectory() as tmp:
+    width, height = (int(v) for v in args.screen.lower().split("x"))
+    with VirtualDisplay(width, height), tempfile.TemporaryDirectory() as tmp:
         work = Path(args.work or tmp)
         templates, profile = work / "skins", work / "profile.json"
         if program.command[0] == "wine":  # a Windows program (Arbiter): a Wine prefix of its own, never ~/.wine
