@@ -84,8 +84,10 @@ class GameView:
                  answer_dialog: Callable[[], bool] = lambda: False,
                  dialog_open: Callable[[], bool] = lambda: False,
                  own_window: Callable[[], str | None] = lambda: None,
-                 answer_own: Callable[[str], bool] = lambda key: False):
+                 answer_own: Callable[[str], bool] = lambda key: False,
+                 stir_pointer: Callable[[], None] = lambda: None):
         self.screen = screen
+        self.stir_pointer = stir_pointer  # the pointer moved off its resting point and back
         #: The title of a window of the game's open now, as the mouse sees it, and a key pressed in
         #: it (a learnt skin names its end windows so: KMines' "Reset?", which the system's own
         #: title search, seeing "Reset? — KMines", misses).
@@ -282,6 +284,8 @@ class GameView:
                 return image, reading, board
             except (VisionError, CaptureError) as err:
                 problem = str(err)
+                if dialog_since is not None and not self.dialog_open():
+                    self.stir_pointer()  # (the game's box that stays while pointed at, after its window)
                 time.sleep(0.1)
         saved = self.save_stop(image)
         if dialog_since is not None:

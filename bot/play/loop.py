@@ -99,7 +99,8 @@ class Player:
                                   lambda: self.actuator is not None and self.actuator.answer_dialog(),
                                   lambda: self.actuator is not None and self.actuator.dialog_open(),
                                   lambda: self.actuator.open_dialog_title() if self.actuator is not None else None,
-                                  lambda key: self.actuator is not None and self.actuator.answer_dialog(key))
+                                  lambda key: self.actuator is not None and self.actuator.answer_dialog(key),
+                                  lambda: self.actuator.stir() if self.actuator is not None else None)
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks

@@ -105,6 +105,16 @@ class Actuator:
         if self.target.park is not None:
             self.move(*self.target.park)
 
+    def stir(self) -> None:
+        """The pointer moved a pixel off its resting point and back, where it has one: a window
+        that closes under it leaves the game believing the pointer still over whatever lay beneath
+        the window (KMines: its "You have won" box, which stays while pointed at, stayed for good
+        after its scores window closed), and a move tells the game where the pointer is."""
+        if self.target.park is not None:
+            x, y = self.target.park
+            self.move(x + 1, y)
+            self.move(x, y)
+
     def move(self, x: float, y: float) -> None:
         """The pointer to a point, nothing pressed (no guard: nothing is clicked)."""
         try:
