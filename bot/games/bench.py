@@ -112,13 +112,8 @@ def repeated(layouts: Iterable[str | None]) -> int:
     """Games whose mine layout (a fingerprint, None where unknown) an earlier game had: a field
     played again (a game that replays its field after a loss) is no fresh game, and a rate over
     such games is no measure."""
-    seen: set[str] = set()
-    again = 0
-    for layout in layouts:
-        if layout is not None:
-            again += layout in seen
-            seen.add(layout)
-    return again
+    known = [layout for layout in layouts if layout is not None]
+    return len(known) - len(set(known))
 
 
 def summarise(records: Iterable[GameRecord]) -> dict[str, float | int]:

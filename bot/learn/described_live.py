@@ -102,8 +102,7 @@ class DescribedLearner:
             lost = bool(np.isin(codes[known], (MINE, EXPLODED)).any())
             for title in titles:
                 ended[title] = ended.get(title, True) and lost
-        lost_titles = [titles[-1] for picture, titles in self.ends if titles and ended[titles[-1]]]
-        return lost_titles[0] if lost_titles else None
+        return next((titles[-1] for _, titles in self.ends if titles and ended[titles[-1]]), None)
 
     def _look(self, more: list[np.ndarray] = ()) -> Look | None:
         """The look described from the pictures so far (each one's cells judged once: an entry holds
