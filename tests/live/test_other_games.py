@@ -26,6 +26,7 @@ import pytest
 from bot import cli
 from bot.games.native_game import ACE, GNOME_MINES, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
 from bot.games.witness import Witness
+from bot.play.game_view import Stop
 from bot.play.loop import Options, play
 from bot.screen.capture import Screen
 from bot.vision.calibrate import Calibration
@@ -113,7 +114,10 @@ def _play(game: NativeGame, skins: list, profile: Path, tmp_path: Path, games: i
     options = Options(games=games, skins=skins, rule=game.program.rule, profile=profile, stop_dir=tmp_path,
                       patience=15.0)
     with Screen() as screen:
-        play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
+        try:
+            play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
+        except Stop as err:  # (said in the failure's one line, which the suite's summary prints)
+            pytest.fail(f"{err}; after {len(logs)} game(s); the bot last said: {said[-6:]}")
     assert len(logs) == games and all(g.result in ("won", "lost") for g in logs), (logs, said)
     assert witness.clicks > games and witness.outside == 0
     return logs, witness
