@@ -104,6 +104,7 @@ class Player:
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
+        self.played: set[Cell] = set()  # every cell clicked in the game under way
         self.own_flags: set[Cell] = set()  # this game's flags we put on proven mines
         self.unfinished: GameLog | None = None  # the game a stop cut short, once it had clicks
         self.shape: tuple[int, int] | None = None  # the level of the game being played
@@ -244,7 +245,7 @@ class Player:
                 time.sleep(0.02)
             self._last_second = int(time.time())
         start, clicks0 = time.monotonic(), self.actuator.clicks
-        self.own_flags = set()
+        self.own_flags, self.played = set(), set()
         self.guesses = 0
         self.batch = self.pending_end = None
         try:
@@ -312,8 +313,11 @@ class Player:
                 self.batch = (board, advice, self.game_view.dialogs_answered)
                 self.game_view.after_clicks = True
                 self.guesses += self.act(board, advice)
+                self.played.update(self.clicked)
                 self.game_view.guard.wait_for_change(image, self.clicked)
-                image, reading, board = self.game_view.look(board, frozenset(self.own_flags), frozenset(self.clicked))
+                # (every click of the game, not the batch's: a cell drawn only after the board this
+                # batch was decided on was read, skipped by it as opened, shows its number now)
+                image, reading, board = self.game_view.look(board, frozenset(self.own_flags), frozenset(self.played))
                 failures = stale = 0
                 unchanged = unchanged + 1 if self.clicked and np.array_equal(board.cells, before.cells) else 0
                 # A game that says its end only by a window: one answered after these clicks, which
