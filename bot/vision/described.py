@@ -83,9 +83,11 @@ MIDDLE = 0.5
 CORNER = 1.5
 #: Ink covering less than this share of the box is none (specks of palette noise, the gloss).
 NO_INK = 0.012
-#: Digits whose ink colour is within NEAR_COLOUR (0-255 RGB distance) of the cell's ink, and
-#: within COLOUR_TIE of the nearest digit's, are the candidates (the app's inks lie within 10 of
-#: their digit's; Windows 7's, through a GIF's palette, within 45).
+#: The digit nearest the cell's ink in colour lies within NEAR_COLOUR (0-255 RGB distance) of it,
+#: and the candidates are every digit within COLOUR_TIE of that one (the app's inks lie within 10
+#: of their digit's; Windows 7's, through a GIF's palette, within 45 of theirs, or nearer another
+#: digit's: its 3s turned so dark a red that its 5's is 41 away, its 3's 66: both candidates, the
+#: shape decides).
 NEAR_COLOUR = 50.0
 COLOUR_TIE = 40.0
 #: A digit alone in colour must look nearly as much like itself as like any other digit (its
@@ -353,8 +355,8 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     """The number the ink shows; None where it is not clearly one.
 
     A plain shape (SURE_SHAPE, far ahead of every other digit) is the digit in any ink near its
-    colour (a GIF's palette turns Windows 7's 3 near black). Otherwise colour first: the digits
-    whose ink colour is within NEAR_COLOUR of the cell's, and within COLOUR_TIE of the nearest.
+    colour (a GIF's palette turns Windows 7's 3 near black). Otherwise colour first: the nearest
+    digit's ink colour within NEAR_COLOUR of the cell's, and every digit within COLOUR_TIE of it.
     One is the number unless another digit's drawn shape is plainly nearer (the Microsoft app's
     colours are far apart, its font far from the drawn ones). Several (Windows 7 draws its 3 and 5
     in one dark red) are told apart by shape, by a clear margin over the others and no digit of
@@ -378,9 +380,9 @@ def number_of(cell: CellLook, look: Look) -> int | None:
         return clear  # (a known digit near in colour looks SURE_MARGIN less like it: it is not that one)
     if not numbers:
         return None  # a look still being learnt, no digit's colour known yet: only a plain shape above
-    near = np.flatnonzero((colours <= colours.min() + COLOUR_TIE) & (colours <= NEAR_COLOUR))
-    if not len(near):
+    if colours.min() > NEAR_COLOUR:
         return None
+    near = np.flatnonzero(colours <= colours.min() + COLOUR_TIE)
     shapes = every[near]
     order = np.argsort(-shapes)
     best = int(near[order[0]])

@@ -521,3 +521,25 @@ def test_a_grey_look_s_place_is_kept_where_the_ground_round_its_frame_reads_as_i
         assert still_matches(image, cal, skin)
         moved = np.roll(image, 9, axis=1)  # (the window moved: the place kept no longer fits)
         assert not still_matches(moved, cal, skin)
+
+
+def test_digits_tied_in_colour_are_told_apart_by_shape_though_one_is_far_from_the_ink():
+    """A GIF's palette turned Windows 7's red 3s (f082 of the shared GIF) so dark a red that its 5's
+    colour lay 41 from their ink and its 3's 66: the 5 alone was a candidate, its shape far from
+    theirs, and the cells went unread; a glyph as like a 5 as a 3 was named a 5. Digits within
+    COLOUR_TIE of the nearest are all candidates: the shape decides, by SHAPE_MARGIN, or none."""
+    look = Look.from_json({"covered": {"hue": [190, 245], "saturation": [0.3, 1]}, "opened": {"saturation": [0, 0.2]},
+                           "digits": {"1": "#0000ff", "3": "#8c0c0c", "5": "#700000"}, "unseen_digits": "shape"})
+
+    def glyph(eight: float) -> np.ndarray:  # a 3 drawn a little like an 8
+        mixed = np.zeros((2, 56, 56), np.uint8)
+        for layer, text in zip(mixed, "38"):
+            cv2.putText(layer, text, (12, 46), cv2.FONT_HERSHEY_DUPLEX, 1.4, 255, 7, cv2.LINE_AA)
+        blend = ((1 - eight) * mixed[0] + eight * mixed[1]) / 255
+        return cv2.resize(blend.astype(np.float32), (14, 14), interpolation=cv2.INTER_AREA) > 0.3
+
+    ground, ink = np.array([230, 220, 220.0]), np.array([3, 6, 74.0])  # (BGR: 41 from the 5, 66 from the 3)
+    scores = shape_scores(glyph(0.2), DIGITS)
+    assert scores[2] - np.delete(scores, 2).max() < 0.25  # (not plain enough to be a 3 in any colour)
+    assert number_of(CellLook(ground, glyph(0.2), ink), look) == 3
+    assert number_of(CellLook(ground, glyph(0.3), ink), look) is None  # (0.61 as a 3, 0.60 as a 5)
