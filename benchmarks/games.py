@@ -58,6 +58,17 @@ def toy(style: str, pitch: float) -> NativeProgram:
         env={"PYTHONPATH": str(ROOT)})
 
 
+def screen_size(text: str) -> tuple[int, int]:
+    """WxH, both whole and positive (argparse's type: a bad value is a one-line usage error)."""
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WxH, such as 1920x1200") from None
+    if width <= 0 or height <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: both sides must be positive")
+    return width, height
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", choices=sorted(PROGRAMS), default="ace-minesweeper")
@@ -69,15 +80,16 @@ def main() -> int:
     parser.add_argument("--sim-games", type=int, default=5000, help="simulator games per level for the comparison")
     parser.add_argument("--stops", default=".", help="where screenshots of safe stops go")
     parser.add_argument("--work", default=None, help="keep the learnt skin and profile in this folder")
-    parser.add_argument("--screen", default="1280x1024", help="the virtual screen's size, WxH (a --toy's Expert "
-                        "field at a large --pitch needs more than the default)")
+    parser.add_argument("--screen", type=screen_size, default=(1280, 1024),
+                        help="the virtual screen's size, WxH (a --toy's Expert field at a large --pitch needs more "
+                        "than the default)")
     parser.add_argument("--shipped", action="store_true",
                         help="play with the shipped skins, learning nothing (the Windows 7 stand-ins)")
     args = parser.parse_args()
     program = toy(args.toy, args.pitch) if args.toy else PROGRAMS[args.game]
     levels = (args.levels or program.default).split(",")
     lines = []
-    width, height = (int(v) for v in args.screen.lower().split("x"))
+    width, height = args.screen
     with VirtualDisplay(width, height), tempfile.TemporaryDirectory() as tmp:
         work = Path(args.work or tmp)
         templates, profile = work / "skins", work / "profile.json"
