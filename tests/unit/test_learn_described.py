@@ -345,6 +345,14 @@ def test_a_near_black_mine_counts_as_grey_whatever_its_saturation():
     assert not _is_mine(CellLook(np.array([40, 150, 235.0]), ink, np.array([20, 40, 160.0])), 0.3)
 
 
+def _drawn(text: str) -> np.ndarray:
+    """A digit drawn bold, white on black, 56 px square, as 0-1 floats (blends of two make glyphs
+    between digits)."""
+    big = np.zeros((56, 56), np.uint8)
+    cv2.putText(big, text, (12, 46), cv2.FONT_HERSHEY_DUPLEX, 1.4, 255, 7, cv2.LINE_AA)
+    return big.astype(np.float32) / 255
+
+
 def test_a_glyph_more_like_a_digit_the_look_has_no_colour_for_is_not_its_colours_digit():
     """KMines' 6, never shown while its look was learnt, is a darker red than its 5 (43 apart, one
     candidate by colour), and at 16 px its shape scored 0.71 as a 6 and 0.62 as a 5: it was read
@@ -354,16 +362,11 @@ def test_a_glyph_more_like_a_digit_the_look_has_no_colour_for_is_not_its_colours
                            "opened": {"saturation": [0, 0.1], "value": [0.44, 0.757]},
                            "digits": {"1": "#0c0c86", "5": "#c01212"}, "unseen_digits": "shape"})
 
-    def glyph(text: str) -> np.ndarray:
-        big = np.zeros((56, 56), np.uint8)
-        cv2.putText(big, text, (12, 46), cv2.FONT_HERSHEY_DUPLEX, 1.4, 255, 7, cv2.LINE_AA)
-        return big.astype(np.float32) / 255
-
-    between = cv2.resize(0.4 * glyph("6") + 0.6 * glyph("5"), (14, 14), interpolation=cv2.INTER_AREA) > 0.3
+    between = cv2.resize(0.4 * _drawn("6") + 0.6 * _drawn("5"), (14, 14), interpolation=cv2.INTER_AREA) > 0.3
     scores = shape_scores(between, DIGITS)
     assert scores[5] > scores[4] == scores[[0, 1, 2, 3, 4, 6, 7]].max()  # (a 6 first, then the 5)
     assert number_of(CellLook(np.array([191, 191, 191.0]), between, np.array([23, 23, 149.0])), look) is None
-    five = cv2.resize(glyph("5"), (14, 14), interpolation=cv2.INTER_AREA) > 0.3
+    five = cv2.resize(_drawn("5"), (14, 14), interpolation=cv2.INTER_AREA) > 0.3
     assert number_of(CellLook(np.array([191, 191, 191.0]), five, np.array([23, 23, 149.0])), look) == 5
 
 
@@ -532,11 +535,8 @@ def test_digits_tied_in_colour_are_told_apart_by_shape_though_one_is_far_from_th
                            "digits": {"1": "#0000ff", "3": "#8c0c0c", "5": "#700000"}, "unseen_digits": "shape"})
 
     def glyph(eight: float) -> np.ndarray:  # a 3 drawn a little like an 8
-        mixed = np.zeros((2, 56, 56), np.uint8)
-        for layer, text in zip(mixed, "38"):
-            cv2.putText(layer, text, (12, 46), cv2.FONT_HERSHEY_DUPLEX, 1.4, 255, 7, cv2.LINE_AA)
-        blend = ((1 - eight) * mixed[0] + eight * mixed[1]) / 255
-        return cv2.resize(blend.astype(np.float32), (14, 14), interpolation=cv2.INTER_AREA) > 0.3
+        blend = (1 - eight) * _drawn("3") + eight * _drawn("8")
+        return cv2.resize(blend, (14, 14), interpolation=cv2.INTER_AREA) > 0.3
 
     ground, ink = np.array([230, 220, 220.0]), np.array([3, 6, 74.0])  # (BGR: 41 from the 5, 66 from the 3)
     scores = shape_scores(glyph(0.2), DIGITS)
