@@ -76,7 +76,10 @@ class Actuator:
         if backend is None:  # on X11, clicks that check the game's window in the same server grab
             from bot.screen.xmouse import for_target
 
-            backend = for_target(target.cell_centre((target.rows // 2, target.cols // 2)))
+            try:
+                backend = for_target(target.cell_centre((target.rows // 2, target.cols // 2)))
+            except BotError as err:  # (an X display with no mouse to be had: a stop, no unchecked clicks)
+                raise ActuatorError(str(err)) from err
         if backend is None:
             # Imported late: it binds to the display on import. python-xlib prints its Xauthority
             # warnings on stdout, which belongs to our output (--json): send them to stderr.

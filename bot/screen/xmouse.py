@@ -107,6 +107,11 @@ class X11Mouse:
             if self.window is None or self._top_at(x, y) != self.window:
                 raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
             self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            # The server's own answer too: the top-level window its pointer is in, input shapes
+            # counted. A window whose input region has a hole at the point (a click-through part)
+            # is the game's by its geometry, yet the press would reach the window under it.
+            if getattr(self.root.query_pointer().child, "id", 0) != self.window[0]:
+                raise WindowMoved("the game's window does not take clicks at that point: the click was not made")
             if focus:  # (keys go to the focused window: the game's, as a click on it would make it)
                 self.display.set_input_focus(self.window[0], self.X.RevertToParent, self.X.CurrentTime)
             for kind, detail in events:
@@ -325,13 +330,17 @@ def _ctrl_c_after() -> Iterator[None]:
 
 
 def for_target(inside: tuple[int, int]) -> Any | None:
-    """An X11Mouse on X11 where it can be had, else None (the caller falls back to pyautogui)."""
+    """An X11Mouse on X11; None on Windows and macOS (the caller uses pyautogui there). On X11 a
+    mouse that cannot be made is an error, never pyautogui's clicks in its place: those check
+    nothing, and pyautogui needs the same display and XTEST anyway."""
     if sys.platform == "win32" or sys.platform == "darwin":
         return None
     try:
         return X11Mouse(inside)
-    except Exception:  # no python-xlib, no display, no XTEST: pyautogui it is
-        return None
+    except BotError:
+        raise
+    except Exception as err:  # no python-xlib, no display, a connection refused
+        raise BotError(f"no mouse on this X display ({type(err).__name__}: {err})") from err
 
 
 def ask_to_close(display, wid: int) -> bool:

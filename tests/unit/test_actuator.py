@@ -314,3 +314,24 @@ def test_the_actuator_answers_through_the_mouse_that_finds_the_dialog():
     gui = Mouse()
     assert Actuator(TARGET, gui).answer_dialog() is True and gui.events == [("answer",)]
     assert Actuator(TARGET, FakeGui()).answer_dialog() is False  # (a mouse that cannot: nothing pressed)
+
+
+def test_no_mouse_on_an_x_display_is_an_error_never_unchecked_clicks(monkeypatch):
+    """Where the checked mouse cannot be made on X11 (a connection refused), the actuator stops
+    with the reason; pyautogui, whose clicks check nothing, is not put in its place."""
+    import sys
+    import types
+
+    from bot.screen import actuator, xmouse
+
+    monkeypatch.setattr(sys, "platform", "linux")
+
+    def refused(inside: tuple[int, int]) -> None:
+        raise ConnectionRefusedError("no more clients")
+
+    unchecked = types.ModuleType("pyautogui")
+    monkeypatch.setitem(sys.modules, "pyautogui", unchecked)
+    monkeypatch.setattr(xmouse, "X11Mouse", refused)
+    with pytest.raises(actuator.ActuatorError, match=r"no mouse on this X display.*no more clients"):
+        actuator.Actuator(actuator.Target(100, 100, 16, 9, 9, (150, 50, 24, 24)))
+
