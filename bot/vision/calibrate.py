@@ -24,7 +24,8 @@ from bot.vision.reader import Field, Reading, colour_blobs, read, read_cells, re
 from bot.vision.skin import Skin
 from bot.vision.tiles import Tiles, find_tiles
 
-SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+#: The display's scales (Windows' own steps), and 0.8 for screenshots shrunk after they were taken.
+SCALES = (0.8, 1.0, 1.25, 1.5, 1.75, 2.0)
 #: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
 #: cells at smaller levels and keep the face (ace-minesweeper: 12, 24, 36 and 48 px cells).
 CELL_FACTORS = (2.0, 3.0, 4.0, 1.5, 1.25)
@@ -116,8 +117,10 @@ def _has_disc(face: np.ndarray, skin: Skin) -> bool:
     return any(spec[0] == colour for spec in _discs(skin))
 
 
-def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
-    """(score, scale, x, y) of likely faces, x and y in full-size pixels.
+def _face_candidates(grey: np.ndarray, small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
+    """(score, scale, x, y) of likely faces, x and y in full-size pixels, searched in `small` (the
+    grey image COARSE times smaller) and, below the display's 100 %, in `grey` itself: a face
+    shrunk to under 10 px matched the wrong place (Arbiter's won face at 80 %: 10 px off).
 
     Only the faces the disc search cannot find are searched for here (WineMine's lost face is
     grey): the others were looked for already, and each face costs a full template match.
@@ -126,16 +129,17 @@ def _face_candidates(small: np.ndarray, skin: Skin) -> list[tuple[float, float, 
     h, w = skin.face_sprites.shape[1:3]  # a learnt face may be any size: not Winmine's 24 px
     out = []
     for scale in SCALES:
-        size = (max(4, round(w * scale / COARSE)), max(4, round(h * scale / COARSE)))
-        if max(size) >= min(small.shape):
+        where, coarse = (grey, 1) if scale < 1 else (small, COARSE)
+        size = (max(4, round(w * scale / coarse)), max(4, round(h * scale / coarse)))
+        if max(size) >= min(where.shape):
             continue
         best = None
         for face in faces:
             tmpl = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
-            res = cv2.matchTemplate(small, tmpl, cv2.TM_CCOEFF_NORMED)
+            res = cv2.matchTemplate(where, tmpl, cv2.TM_CCOEFF_NORMED)
             best = res if best is None else np.maximum(best, res)
         for value, x, y in _peaks(best, PEAKS, max(size)):
-            out.append((value, scale, x * COARSE, y * COARSE))
+            out.append((value, scale, x * coarse, y * coarse))
     out.sort(reverse=True)
     return out
 
@@ -301,12 +305,10 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
         tiles = find_tiles(image)
         found = [r for skin in skins if skin.look is not None and tiles and (r := _from_tiles(image, skin, tiles))]
     if not found:  # no disc matched: a lost face, or a skin without a disc colour: the slow search
-        size = (image.shape[1] // COARSE, image.shape[0] // COARSE)
-        small = cv2.resize(_grey(image), size, interpolation=cv2.INTER_AREA)
-        found = [
-            r for skin in skins
-            if not skin.faceless and (r := _from_candidates(image, skin, _face_candidates(small, skin)[: PEAKS * 2]))
-        ]
+        grey = _grey(image)
+        small = cv2.resize(grey, (image.shape[1] // COARSE, image.shape[0] // COARSE), interpolation=cv2.INTER_AREA)
+        found = [r for skin in skins if not skin.faceless
+                 and (r := _from_candidates(image, skin, _face_candidates(grey, small, skin)[: PEAKS * 2]))]
     if not found:  # a clone of a family's look with a face of its own (Arbiter): under its disc (no
         # disc, no face: the fallback costs a picture with no board nothing)
         for skin in (s for s in skins if s.family and not s.faceless):
@@ -416,9 +418,11 @@ def _scales_to_try(face_scale: float) -> list[float]:
     """The face alone never sets the scale: a drawn face unlike the game's can match best a few
     per cent off. The display's own steps near it come first, the face's measure last; the field
     grown and read at each decides (every cell of an 8 x 8 or larger lattice must read)."""
-    near = round(face_scale * 4) / 4
-    other = near + (0.25 if face_scale > near else -0.25)
-    order = [near, other, face_scale]
+    i = min(range(len(SCALES)), key=lambda k: abs(math.log(SCALES[k] / face_scale)))
+    j = i + (1 if face_scale > SCALES[i] else -1)  # the next step on the face's side
+    # (80 % is no display's step, only a shrunk screenshot's: tried for a face measured under 100 %)
+    other = [SCALES[j]] if 0 <= j < len(SCALES) and (SCALES[j] >= 1 or face_scale < 1) else []
+    order = [SCALES[i], *other, face_scale]
     return [float(s) for s in dict.fromkeys(order) if SCALES[0] <= s <= SCALES[-1]][:3]
 
 
@@ -430,6 +434,8 @@ def _from_candidates(
         if score < 0.6:
             continue
         display = _scales_to_try(fine)
+        if not display:  # (a face-like blob of a size no display scale gives)
+            continue
         trials = [(t, None) for t in display] + [(display[0] * k, display[0]) for k in CELL_FACTORS]
         for trial, chrome in trials:
             face_scale = trial if chrome is None else chrome

@@ -60,10 +60,11 @@ def test_classic_boards_read_back_exactly(seed, scale):
 
 
 @pytest.mark.parametrize(("face", "tried"), [(1.08, [1.0, 1.25, 1.08]), (1.0, [1.0]), (1.45, [1.5, 1.25, 1.45]),
-                                             (2.1, [2.0])])
+                                             (2.1, [2.0]), (0.92, [1.0, 0.8, 0.92]), (0.78, [0.8])])
 def test_the_face_alone_never_sets_the_scale(face, tried):
     """The display's 25 % steps near the face's measure are tried first, the measure itself last;
-    the field grown and read at each decides (a drawn face can match best a few per cent off)."""
+    the field grown and read at each decides (a drawn face can match best a few per cent off).
+    80 %, a shrunk screenshot's size, only for a face measured under 100 %."""
     from bot.vision.calibrate import _scales_to_try
 
     assert _scales_to_try(face) == tried

@@ -26,7 +26,7 @@ from bot.vision.skin import load_skins
 
 REAL = Path(os.environ.get("MINESWEEPER_REAL_WINDOWS", Path(__file__).resolve().parents[3] / "shared" / "real-windows"))
 NAMES = sorted(p.stem for p in REAL.glob("*.json")) if REAL.is_dir() else []
-SCALES = (1.0, 1.25, 1.5, 2.0)
+SCALES = (0.8, 1.0, 1.25, 1.5, 2.0)  # (80 %: a screenshot shrunk after it was taken)
 MINES = {(8, 8): 10, (9, 9): 10, (16, 16): 40, (16, 30): 99}  # Minesweeper X's Beginner is 8 x 8
 #: The timer each screenshot shows, read by eye from the pictures (not by this code).
 TIMERS = {"msx_yang_beg_fresh": 0, "msx_yang_exp_fresh": 0, "msx_yang_int_fresh": 0, "xp_sorearu_3f95880_won": 27,

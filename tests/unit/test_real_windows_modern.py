@@ -131,7 +131,7 @@ def test_unlabelled_pictures_give_no_board_that_contradicts_itself(name, capsys)
 ARBITER = (sorted(p.stem for p in REAL.glob("arbiter_*.json")) if REAL.is_dir() else []) or ["(none)"]
 
 
-@pytest.mark.parametrize("scale", (1.0, 1.25, 1.5, 2.0))  # (the classic family is looked for from 100 %)
+@pytest.mark.parametrize("scale", (0.8, 1.0, 1.25, 1.5, 2.0))
 @pytest.mark.parametrize("name", ARBITER)
 def test_arbiter_frames_are_read_exactly_with_the_classic_skin(name, scale):
     if name == "(none)":
