@@ -24,6 +24,10 @@ from bot.vision.glyphs import shape_scores
 
 DIGITS = "0123456789"
 MIN_SCORE = 0.55  # shape score (bot.vision.glyphs) of the nearest drawn digit below which a glyph is no digit
+#: ... and below which it cannot even confirm a digit the board expects beside digits read plainly:
+#: Windows 7's counter box lightens to its right, and its second 9 scored 0.42-0.54 at 125-200 %,
+#: still nearest the 9 (the 0 at 0.31-0.47).
+LOOSE_SCORE = 0.4
 BRIGHTER = 40  # luma over the box around it that makes a pixel ink
 TEXT = (0.2, 0.9)  # a text line's height, in cell pitches
 HOLE = 0.04  # of a glyph's box: the least area of a loop's hole
@@ -35,6 +39,8 @@ class Line:
     text: str  # digits, ":" for a colon, "?" for a glyph that is no digit (an icon's gloss, a letter)
     x: int
     y: int
+    #: The same glyphs, each its nearest digit down to LOOSE_SCORE ("?" below): only to confirm.
+    loose: str = ""
 
     def numbers(self) -> list[int]:
         """The runs of one to three digits that no colon touches (the time's are "09:17")."""
@@ -44,6 +50,25 @@ class Line:
             if len(run.group()) <= 3 and ":" not in (before, after):
                 runs.append(int(run.group()))
         return runs
+
+    def shows(self, number: int) -> bool:
+        """Whether the line shows `number`: read as it, or as a run of its digits of which some are
+        read plainly and the others are no digit by MIN_SCORE yet nearest that one (`loose`), the
+        run touching no other digit or colon either way. A lone glyph confirms only when plain."""
+        if number in self.numbers():
+            return True
+        want, loose = str(number), self.loose or self.text
+        for start in range(len(self.text) - len(want) + 1):
+            run = range(start, start + len(want))
+            if not all(self.text[i] == want[k] or (self.text[i] == "?" and loose[i] == want[k])
+                       for k, i in enumerate(run)):
+                continue
+            beside = (self.text[start - 1:start] + loose[start - 1:start] + self.text[run.stop:run.stop + 1]
+                      + loose[run.stop:run.stop + 1])
+            plain = sum(self.text[i] == want[k] for k, i in enumerate(run))
+            if 0 < plain < len(want) and not any(c.isdigit() or c == ":" for c in beside):
+                return True
+        return False
 
 
 def holes(mask: np.ndarray) -> list[float]:
@@ -68,15 +93,18 @@ def _allowed(mask: np.ndarray) -> str:
     return "8" if len(found) == 2 else DIGITS if not found else ""
 
 
-def name_glyph(mask: np.ndarray) -> tuple[str, float]:
+def nearest_digit(mask: np.ndarray) -> tuple[str, float]:
     """The nearest drawn digit (bot.vision.glyphs) of those with the glyph's holes, and its score;
-    "?" below MIN_SCORE or where no digit has such holes."""
+    "?" and -1 where no digit has such holes."""
     allowed = _allowed(mask)
     scores = shape_scores(mask, tuple(DIGITS))
     best = max((d for d in DIGITS if d in allowed), key=lambda d: scores[DIGITS.index(d)], default=None)
-    if best is None:
-        return "?", -1.0
-    score = float(scores[DIGITS.index(best)])
+    return ("?", -1.0) if best is None else (best, float(scores[DIGITS.index(best)]))
+
+
+def name_glyph(mask: np.ndarray) -> tuple[str, float]:
+    """nearest_digit, "?" below MIN_SCORE."""
+    best, score = nearest_digit(mask)
     return (best if score >= MIN_SCORE else "?"), score
 
 
@@ -91,7 +119,7 @@ def _ink(image: np.ndarray) -> np.ndarray:
 def _read_line(ink: np.ndarray, x: int, y: int, w: int, h: int) -> Line:
     box = ink[y:y + h, x:x + w]
     columns = np.concatenate([box.any(axis=0), [False]])
-    text, start = "", None
+    text, loose, start = "", "", None
     for i, inked in enumerate(columns):
         if inked and start is None:
             start = i
@@ -101,10 +129,13 @@ def _read_line(ink: np.ndarray, x: int, y: int, w: int, h: int) -> Line:
             rows = np.nonzero(glyph.any(axis=1))[0]
             if rows[-1] - rows[0] + 1 < 0.6 * h:  # a colon, a dot, a dash: no digit
                 dots = cv2.connectedComponents(glyph.astype(np.uint8))[0] - 1
-                text += ":" if dots == 2 and i - start_at <= 0.5 * h else "?"
+                mark = ":" if dots == 2 and i - start_at <= 0.5 * h else "?"
+                text, loose = text + mark, loose + mark
                 continue
-            text += name_glyph(glyph)[0]
-    return Line(text, x, y)
+            best, score = nearest_digit(glyph)
+            text += best if score >= MIN_SCORE else "?"
+            loose += best if score >= LOOSE_SCORE else "?"
+    return Line(text, x, y, loose)
 
 
 def text_lines(image: np.ndarray, box: tuple[int, int, int, int], pitch: float,
@@ -131,13 +162,13 @@ def text_lines(image: np.ndarray, box: tuple[int, int, int, int], pitch: float,
         else:
             groups.append([x, y, w, h])
     lines = [_read_line(ink, *g) for g in groups if low <= g[3] <= high]
-    return [Line(line.text, line.x + x0, line.y + y0) for line in lines]
+    return [Line(line.text, line.x + x0, line.y + y0, line.loose) for line in lines]
 
 
 def read_panel_counter(image: np.ndarray, field_box: tuple[float, float, float, float], pitch: float,
                        codes: np.ndarray, total: int | None) -> int | None:
     """The counter beside a field at field_box (left, top, right, bottom), confirmed by the board:
-    a line that reads as the level's total (None where unknown) less the flags shown, else None."""
+    a line that shows the level's total (None where unknown) less the flags shown, else None."""
     if total is None:
         return None
     left, top, right, bottom = field_box
@@ -147,4 +178,4 @@ def read_panel_counter(image: np.ndarray, field_box: tuple[float, float, float, 
     hole = (int(left), int(top), int(np.ceil(right)), int(np.ceil(bottom)))
     expected = total - int((codes == FLAG).sum())
     lines = text_lines(image, box, pitch, hole)
-    return expected if any(expected in line.numbers() for line in lines) else None
+    return expected if any(line.shows(expected) for line in lines) else None

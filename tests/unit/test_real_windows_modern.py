@@ -84,6 +84,19 @@ def test_modern_screenshot_is_found_and_never_read_wrong(name, scale):
         assert reading.counter == label
 
 
+@pytest.mark.parametrize("scale", (1.25, 2.0))
+def test_windows_7_s_counter_is_read_where_its_box_lightens(scale):
+    """Windows 7's counter box lightens to its right: enlarged, its second 9 is no digit by the
+    plain score, yet nearest a 9, beside a 9 read plainly; the board confirms 99."""
+    name = "win7_p1387h_f000"
+    if name not in NAMES:
+        pytest.skip(f"no {name} in {REAL}")
+    image = shot(name, scale)
+    cal, skin = calibrate(image, SKINS)
+    field = cal.with_pitch(skin)
+    assert with_panel_counter(image, field, skin, read(image, field, skin)).counter == 99
+
+
 def test_a_panel_counter_the_board_does_not_confirm_is_refused():
     """The app's side panel reads 26 beside a board with 73 flags of 99: shown 2 flags fewer, the
     same panel no longer matches the board, and no counter is given rather than a wrong one."""
