@@ -80,21 +80,11 @@ class GameView:
     def __init__(self, screen: Screen, options: Options, on_calibrated: Callable[[Target], None],
                  actuator_factory: Callable[[Target], Actuator] = Actuator,
                  still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None,
-                 game_gone: Callable[[], bool] = lambda: False,
-                 answer_dialog: Callable[[], bool] = lambda: False,
-                 dialog_open: Callable[[], bool] = lambda: False,
-                 own_window: Callable[[], str | None] = lambda: None,
-                 answer_own: Callable[[str], bool] = lambda key: False,
-                 stir_pointer: Callable[[], None] = lambda: None):
+                 mouse: Callable[[], Actuator | None] = lambda: None):
         self.screen = screen
-        self.stir_pointer = stir_pointer  # the pointer moved off its resting point and back
-        #: The title of a window of the game's open now, as the mouse sees it, and a key pressed in
-        #: it (a learnt skin names its end windows so: KMines' "Reset?", which the system's own
-        #: title search, seeing "Reset? — KMines", misses).
-        self.own_window, self.answer_own = own_window, answer_own
-        self.game_gone = game_gone  # the game's window closed (where the mouse can tell): no wait for it
-        self.answer_dialog = answer_dialog  # Return in the game's own dialog over it: whether one was there
-        self.dialog_open = dialog_open  # a window of the game's is open, wherever it is
+        #: The actuator clicking the game now (None in a dry run, or before the game is found): it
+        #: also tells what it sees of the game's windows (bot.screen.actuator).
+        self.mouse = mouse
         #: The bot has clicked in the game being played: a dialog of the game's own over the board
         #: now came of those clicks (a win's best-time entry), and is answered (_after_clicks).
         self.after_clicks = False
@@ -117,6 +107,34 @@ class GameView:
         #: The cells the last look could not read and took for covered, the game being over (None:
         #: every cell read): Arbiter's record dialog over a won board hid a third of it.
         self.unread: np.ndarray | None = None
+
+    def game_gone(self) -> bool:
+        """The game's window closed (where the mouse can tell): no wait for it."""
+        mouse = self.mouse()
+        return mouse is not None and mouse.game_gone()
+
+    def answer_dialog(self, key: str = "Return") -> bool:
+        """`key` in the game's own dialog over it: whether one was there."""
+        mouse = self.mouse()
+        return mouse is not None and mouse.answer_dialog(key)
+
+    def dialog_open(self) -> bool:
+        """A window of the game's is open, wherever it is."""
+        mouse = self.mouse()
+        return mouse is not None and mouse.dialog_open()
+
+    def own_window(self) -> str | None:
+        """The title of a window of the game's open now, as the mouse sees it (a learnt skin names its
+        end windows so: KMines' "Reset?", which the system's own title search, seeing "Reset? —
+        KMines", misses)."""
+        mouse = self.mouse()
+        return mouse.open_dialog_title() if mouse is not None else None
+
+    def stir_pointer(self) -> None:
+        """The pointer moved off its resting point and back."""
+        mouse = self.mouse()
+        if mouse is not None:
+            mouse.stir()
 
     def grab(self) -> tuple[np.ndarray, Field | None]:
         """A settled frame of the game's region (cheaper than the screen), with the field in it;
@@ -339,7 +357,7 @@ class GameView:
         if self.options.dry_run:
             return False
         return platform.current().answer_dialog(end.title, end.key) or (
-            self.own_window() == end.title and self.answer_own(end.key))
+            self.own_window() == end.title and self.answer_dialog(end.key))
 
     def answer_open_dialog(self) -> bool:
         """Answer the game's end-of-game dialog if one is open: whether one was (a new game then)."""

@@ -95,12 +95,7 @@ class Player:
         self.make_actuator = actuator_factory
         self.actuator: Actuator | None = None
         self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say,
-                                  lambda: self.actuator is not None and self.actuator.game_gone(),
-                                  lambda: self.actuator is not None and self.actuator.answer_dialog(),
-                                  lambda: self.actuator is not None and self.actuator.dialog_open(),
-                                  lambda: self.actuator.open_dialog_title() if self.actuator is not None else None,
-                                  lambda key: self.actuator is not None and self.actuator.answer_dialog(key),
-                                  lambda: self.actuator.stir() if self.actuator is not None else None)
+                                  lambda: self.actuator)
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
