@@ -24,6 +24,11 @@ from bot.vision.lattice import Lattice
 #: Seconds a board that shows an end waits for the face to show it too (WineMine on a loaded
 #: machine painted a won board, its mines flagged, well before its won face).
 FACE_LAG = 2.0
+#: Seconds clicked cells have to show open before the game is taken for one that did not respond,
+#: and more for a long batch: a wait that ends as soon as they show costs nothing when the game is
+#: quick, and a loaded machine running two live games (CI) is not. 5 s was too short once in about
+#: 35 runs of GNOME Mines' learning beside busy loops (not reproduced since in 27).
+RESPOND = 15.0
 
 
 @dataclass
@@ -147,7 +152,7 @@ class Sight:
         """The screen once every clicked cell shows open (or the end of the game): reasoning on a
         frame painted only in part would name looks wrongly."""
         at = tuple(np.array(cells).T)  # (a batch of 40 flags took over 5 s to show on a loaded machine)
-        image = self.grab_until(lambda ids: bool((ids[at] != 0).all()), timeout=max(5.0, 0.5 * len(cells)))
+        image = self.grab_until(lambda ids: bool((ids[at] != 0).all()), timeout=max(RESPOND, 0.5 * len(cells)))
         if image is None:
             raise LearnError("the game did not respond to the last clicks")
         return image
