@@ -433,9 +433,7 @@ def _from_candidates(
         score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
         if score < 0.6:
             continue
-        display = _scales_to_try(fine)
-        if not display:  # (a face-like blob of a size no display scale gives)
-            continue
+        display = _scales_to_try(fine)  # (never empty: the nearest step at least)
         trials = [(t, None) for t in display] + [(display[0] * k, display[0]) for k in CELL_FACTORS]
         for trial, chrome in trials:
             face_scale = trial if chrome is None else chrome
