@@ -14,7 +14,7 @@ refused, never guessed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -40,7 +40,7 @@ class Line:
     x: int
     y: int
     #: The same glyphs, each its nearest digit down to LOOSE_SCORE ("?" below): only to confirm.
-    loose: str = ""
+    loose: str
 
     def numbers(self) -> list[int]:
         """The runs of one to three digits that no colon touches (the time's are "09:17")."""
@@ -57,7 +57,7 @@ class Line:
         run touching no other digit or colon either way. A lone glyph confirms only when plain."""
         if number in self.numbers():
             return True
-        want, loose = str(number), self.loose or self.text
+        want, loose = str(number), self.loose
         for start in range(len(self.text) - len(want) + 1):
             run = range(start, start + len(want))
             if not all(self.text[i] == want[k] or (self.text[i] == "?" and loose[i] == want[k])
@@ -100,12 +100,6 @@ def nearest_digit(mask: np.ndarray) -> tuple[str, float]:
     scores = shape_scores(mask, tuple(DIGITS))
     best = max((d for d in DIGITS if d in allowed), key=lambda d: scores[DIGITS.index(d)], default=None)
     return ("?", -1.0) if best is None else (best, float(scores[DIGITS.index(best)]))
-
-
-def name_glyph(mask: np.ndarray) -> tuple[str, float]:
-    """nearest_digit, "?" below MIN_SCORE."""
-    best, score = nearest_digit(mask)
-    return (best if score >= MIN_SCORE else "?"), score
 
 
 def _ink(image: np.ndarray) -> np.ndarray:
@@ -162,7 +156,7 @@ def text_lines(image: np.ndarray, box: tuple[int, int, int, int], pitch: float,
         else:
             groups.append([x, y, w, h])
     lines = [_read_line(ink, *g) for g in groups if low <= g[3] <= high]
-    return [Line(line.text, line.x + x0, line.y + y0, line.loose) for line in lines]
+    return [replace(line, x=line.x + x0, y=line.y + y0) for line in lines]
 
 
 def read_panel_counter(image: np.ndarray, field_box: tuple[float, float, float, float], pitch: float,

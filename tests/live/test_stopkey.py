@@ -6,20 +6,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
 
 import pytest
 
 from bot.screen.stopkey import StopKey
-
-
-def wait_for(condition, timeout: float = 20.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
+from tests.support.waiting import wait_for
 
 
 @pytest.fixture

@@ -86,6 +86,7 @@ def test_a_click_through_part_of_the_game_s_window_is_refused(xvfb):
 
     from bot.screen.xmouse import WindowMoved, for_target
     from tests.support.catcher import Catcher
+    from tests.support.waiting import wait_for
 
     with VirtualDisplay(), Catcher(below=True) as canary, Catcher((100, 100, 200, 150)) as game:
         mouse = for_target((200, 175))
@@ -99,13 +100,5 @@ def test_a_click_through_part_of_the_game_s_window_is_refused(xvfb):
                 mouse.click(150, 200)  # (the hole)
         finally:
             mouse.close()
-        _settled(lambda: len(game.clicks) >= 2)
+        wait_for(lambda: len(game.clicks) >= 2)
     assert game.clicks == [(200, 175), (150, 120)] and canary.clicks == []
-
-
-def _settled(done, timeout: float = 20.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not done() and time.monotonic() < deadline:
-        time.sleep(0.02)
