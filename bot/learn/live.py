@@ -83,6 +83,15 @@ class Learner:
     def run(self) -> Learnt:
         fresh, lat = wait_for_field(self.grab, self.board_wait, self.say)
         self.start_image = fresh  # (the frame round the field, as a game starts)
+        hands = self.hands_for(lat, None)
+        if Sight(self.grab, lat, fresh).frame(fresh).any():
+            # A cell unlike the rest of a fresh field may be lit by the pointer resting on it
+            # (GNOME Mines, the pointer where the user left it): it goes just below the field, and
+            # the field is looked at again. What still differs the game opened itself (xdemineur).
+            hands.move(lat.left + lat.width // 2, lat.top + lat.height + 3)
+            fresh, lat = wait_for_field(self.grab, self.board_wait, self.say)
+            self.start_image = fresh
+            hands = self.hands_for(lat, None)
         self.say(f"field: {lat.rows} x {lat.cols} cells of {lat.pitch} px at ({lat.left}, {lat.top})")
         self.sight = sight = Sight(self.grab, lat, fresh)
         meanings = sight.meanings
@@ -93,7 +102,6 @@ class Learner:
         if self.known is not None:
             self._adopt(self.known)
         self.learnt = Learnt(lat)
-        hands = self.hands_for(lat, None)
         ids = sight.frame(fresh)
         for k in np.unique(ids):  # cells a game opened itself before any click (xdemineur): numbers
             meanings.role.setdefault(int(k), "number")  # (a loss names the looks it shows first as mines)

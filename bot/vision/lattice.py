@@ -128,9 +128,13 @@ def _grid(grey: np.ndarray, left: int, top: int, p: int) -> np.ndarray:
 
 
 def _tile_grid(tiles: np.ndarray, reference: np.ndarray) -> np.ndarray:
-    """For every tile of the grid: equal to the reference?"""
+    """For every tile of the grid: equal to the reference? Nearer to it than half its own spread
+    too: a plain tile lies its spread away from a faintly marked reference (a button's 1 px
+    border, 6 grey levels RMS), inside SAME_TILE, and a window's plain area beside such buttons
+    made a lattice larger than the field beside it."""
     inner = tiles[:, :, 1:-1, 1:-1] - reference[1:-1, 1:-1]  # edges are smeared by scaling
-    return np.sqrt((inner * inner).mean(axis=(2, 3))) <= SAME_TILE
+    near = min(SAME_TILE, float(reference[1:-1, 1:-1].std()) / 2)
+    return np.sqrt((inner * inner).mean(axis=(2, 3))) <= near
 
 
 def _rectangle(match: np.ndarray, r: int, c: int) -> tuple[int, int, int, int] | None:
@@ -339,9 +343,38 @@ def _even_lattice(image: np.ndarray) -> Lattice:
     if not scores:
         raise VisionError("no Minesweeper board found: nothing on the screen is a grid of identical cells")
     top_count = max(s[0] for s in scores)
-    # Multiples of the pitch mark nearly as much (one row and column fewer): take the smallest
-    # pitch that marks close to the most.
-    count, p, (bx, by, bw, bh) = min((s for s in scores if s[0] >= 0.8 * top_count), key=lambda s: s[1])
+    # Multiples of the pitch mark nearly as much (one row and column fewer): the smallest pitch
+    # that marks close to the most is tried first. A small pitch can mark as much where tiles are
+    # flat between gaps (every tile edge repeats at any pitch along itself): GNOME Mines' 46 px
+    # field, one cell lit by the pointer, marked 0.80 of its best at 9 px. A pitch whose lattice
+    # is smaller than a field gives way to the next.
+    tried = sorted((s for s in scores if s[0] >= 0.8 * top_count), key=lambda s: s[1])
+    lat = _lattice_at(grey, tried[0][1], tried[0][2])
+    for _, p, box in tried[1:]:
+        if lat.rows >= MIN_SIDE and lat.cols >= MIN_SIDE:
+            break
+        try:
+            other = _lattice_at(grey, p, box)
+        except VisionError:
+            continue
+        if other.rows >= MIN_SIDE and other.cols >= MIN_SIDE:
+            lat = other
+    if lat.left == 0 or lat.top == 0 or lat.left + lat.width >= grey.shape[1] or lat.top + lat.height >= grey.shape[0]:
+        # A field has a frame round it; a pattern running off the screen is wallpaper (or a
+        # window partly off the screen, which cannot be learnt from either).
+        raise VisionError("no Minesweeper board found: the only grid of identical cells runs off the screen")
+    if lat.rows < MIN_SIDE or lat.cols < MIN_SIDE:
+        raise VisionError(
+            f"no fresh Minesweeper board found (the largest grid of identical cells is {lat.rows} x {lat.cols});"
+            " start a new game with every cell covered"
+        )
+    return lat
+
+
+def _lattice_at(grey: np.ndarray, p: int, block: tuple[int, int, int, int]) -> Lattice:
+    """The largest lattice of one covered tile at pitch p round the block its marks form;
+    VisionError where no covered tile is in it."""
+    bx, by, bw, bh = block
     # Only around the block: the field is in it, give or take the last row and column of cells.
     ox, oy = max(0, bx - 2 * p), max(0, by - 2 * p)
     near = grey[oy : by + bh + 3 * p, ox : bx + bw + 3 * p].astype(np.float32)
@@ -386,14 +419,4 @@ def _even_lattice(image: np.ndarray) -> Lattice:
                 candidates.append((rows * cols, _edge_strength(grey, lat), lat))
     if not candidates:
         raise VisionError("no Minesweeper board found: the repeating area has no whole cells")
-    _, _, lat = max(candidates, key=lambda c: (c[0], c[1]))
-    if lat.left == 0 or lat.top == 0 or lat.left + lat.width >= grey.shape[1] or lat.top + lat.height >= grey.shape[0]:
-        # A field has a frame round it; a pattern running off the screen is wallpaper (or a
-        # window partly off the screen, which cannot be learnt from either).
-        raise VisionError("no Minesweeper board found: the only grid of identical cells runs off the screen")
-    if lat.rows < MIN_SIDE or lat.cols < MIN_SIDE:
-        raise VisionError(
-            f"no fresh Minesweeper board found (the largest grid of identical cells is {lat.rows} x {lat.cols});"
-            " start a new game with every cell covered"
-        )
-    return lat
+    return max(candidates, key=lambda c: (c[0], c[1]))[2]

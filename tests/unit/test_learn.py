@@ -22,6 +22,7 @@ from bot.vision.calibrate import calibrate
 from bot.vision.lattice import find_lattice
 from bot.vision.reader import read
 from bot.vision.skin import load_skin
+from tests.support.flat_tiles import ORIGIN, PITCH, TILE, flat_tile_window
 from tests.support.toy_game import FlagsToWin, ToyGame, check_reads, unseen_boards
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
@@ -54,6 +55,22 @@ def test_no_lattice_no_board(maker):
     }[maker]
     with pytest.raises(VisionError):
         find_lattice(image)
+
+
+@pytest.mark.parametrize("lit", [None, (4, 4), (3, 5), (0, 0)])
+@pytest.mark.parametrize("window", ["framed", "plain"])
+def test_lattice_of_flat_gapped_tiles_beside_framed_buttons(lit, window):
+    """Flat tiles between gaps mark nearly as much at any small pitch as at their own (each tile
+    edge repeats along itself), and a window's 1 px frame lines tipped a 9 px pitch over the true
+    one: a 1 x 4 "field" (GNOME Mines with a cell lit by the pointer did the same). A plain window
+    (no frame lines, no title bar) beside faintly framed buttons made a 9 x 13 lattice of 46 px."""
+    framed = window == "framed"
+    lat = find_lattice(flat_tile_window(lit, frame_lines=framed, title=framed))
+    assert (lat.rows, lat.cols, lat.pitch) == (8, 8, PITCH)
+    # (the origin may take the gap before a tile or after it: a click at a cell's centre is on its tile)
+    for r, c in ((0, 0), (7, 7)):
+        x, y = lat.centre(r, c)
+        assert 0 <= x - (ORIGIN[0] + PITCH * c) < TILE and 0 <= y - (ORIGIN[1] + PITCH * r) < TILE
 
 
 def frame(text: str) -> np.ndarray:
@@ -282,6 +299,18 @@ def test_a_bait_on_the_last_mine_of_a_game_won_without_a_face_is_left_alone():
     said: list[str] = []
     Learner(game.grab, lambda lat, face: game, games=2, say=said.append).run()
     assert "game 1: won" in said and game.restarted[0] == "won", said
+
+
+def test_learning_starts_with_the_pointer_off_a_cell_it_lights():
+    """The pointer left on a cell of a game that lights the cell under it (GNOME Mines): the fresh
+    field shows one odd cell. It is moved off before the field is taken fresh, else the lit look
+    is kept as a number never named, which the skin then carries."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", hover=True)
+    xs, ys = game.starts
+    game.pointer = (int(xs[4]) + 8, int(ys[4]) + 8)
+    learnt = Learner(game.grab, lambda lat, face: game, games=2, pace=UNSPACED).run()
+    assert (learnt.lattice.rows, learnt.lattice.cols) == (9, 9) and learnt.hover
+    assert learnt.unnamed == []
 
 
 @pytest.mark.full  # (a long simulated run: issue 41 keeps the quick suite short)
