@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
-from bot.vision.glyphs import shape_scores
+from bot.vision.glyphs import VARIANTS, shape_scores
 
 #: Share of the tile (as bot.vision.tiles finds it, without its gap) the judged box spans round the
 #: cell's centre: a digit is at most about 0.75 of the tile (Windows 7's).
@@ -189,9 +189,15 @@ class Look:
     #: on grey): a cell in RAISED_SHARE of it or more bearing a flag's ink is a flag whatever its
     #: ground's shade (KMines' flag darkens its tile's ground to its opened cells' shade).
     raised: float | None = None
+    #: Drawings of digits unlike the common ones (bot.vision.glyphs.VARIANTS) this look's digits are
+    #: compared with too: Windows 7's flat-topped 3.
+    shapes: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: dict) -> Look:
+        unknown = sorted(set(data.get("digit_shapes", ())) - set(VARIANTS))
+        if unknown:
+            raise ValueError(f"no digit shape named {', '.join(unknown)} (there are: {', '.join(VARIANTS)})")
         return cls(
             covered=Ground.from_json(data["covered"]),
             opened=Ground.from_json(data["opened"]),
@@ -205,6 +211,7 @@ class Look:
             covered_ink=Ground.from_json(data.get("covered_ink")),
             zero_outlined=data.get("zero_outlined", True),
             raised=data.get("raised"),
+            shapes=tuple(data.get("digit_shapes", ())),
         )
 
 
@@ -368,7 +375,7 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     colours = np.array([float(np.linalg.norm(look.digits[d] - cell.ink_colour, axis=1).min()) for d in numbers])
     # Shapes of all eight digits, those the look gives no colour too: a 7 the look cannot name must
     # not pass for the 3 of its colour (a Windows 7 clone's red 7 read as 3).
-    drawn = shape_scores(cell.ink, DIGITS)
+    drawn = shape_scores(cell.ink, DIGITS, look.shapes)
     every = drawn[[d - 1 for d in numbers]]
     ranked = np.sort(drawn)[::-1]
     clear = int(np.argmax(drawn)) + 1

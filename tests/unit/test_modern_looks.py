@@ -347,3 +347,42 @@ def test_a_small_raised_tile_s_relief_holds_with_the_lattice_half_a_pixel_off():
             raised, flat = relief[:, :6], relief[:, 6:]
             assert raised.min() >= 0.6 * raised.max() and raised.min() > 3 * max(1.0, float(np.abs(flat).max())), \
                 (dx, dy, raised.min(), raised.max(), flat.max())
+
+
+def _flat_topped_three(height: int) -> np.ndarray:
+    """A 3 with a flat top bar, a square upper bend and a round lower bowl, drawn here as a bent
+    line and an arc (bot.vision.glyphs draws its own with ellipses), `height` px high."""
+    big = np.zeros((200, 140), np.uint8)
+    cv2.polylines(big, [np.array([[28, 22], [92, 22], [100, 30], [100, 72], [90, 88], [55, 88]])], False, 255, 22,
+                  cv2.LINE_AA)
+    cv2.ellipse(big, (66, 132), (46, 44), 0, -90, 155, 255, 22, cv2.LINE_AA)
+    return cv2.resize(big, (round(140 * height / 200), height), interpolation=cv2.INTER_AREA) > 127
+
+
+@pytest.mark.parametrize("height", (11, 14, 20, 32))
+def test_a_look_s_own_digit_shape_is_compared_with_its_digits_only(height):
+    """Windows 7's 3 has a flat top, and scored against round-topped 3s about as well as against a
+    7 (0.39-0.59 and 0.31-0.49): its cells stayed unread at most sizes. The look says so
+    (templates/win7 "digit_shapes"): its 3s are compared with a flat-topped drawing too (here
+    0.1 or more nearer), while every other digit's score, and the common bank, stay as they were
+    (a flat-topped 3 in it took other fonts' 5s for 3s twice as often)."""
+    from bot.vision.glyphs import shape_scores
+
+    mask = _flat_topped_three(height)
+    plain, own = shape_scores(mask), shape_scores(mask, variants=("flat-top 3",))
+    assert own[2] >= plain[2] + 0.1, (plain.round(2), own.round(2))
+    assert np.array_equal(np.delete(own, 2), np.delete(plain, 2))
+
+
+def test_a_skin_naming_a_digit_shape_no_one_draws_is_refused(tmp_path: Path):
+    import json
+
+    from bot.errors import VisionError
+    from bot.vision.skin import load_skin
+
+    meta = json.loads((Path(__file__).resolve().parents[2] / "templates" / "win7" / "skin.json").read_text())
+    meta["look"]["digit_shapes"] = ["flat-top 3", "curly 9"]
+    (tmp_path / "odd").mkdir()
+    (tmp_path / "odd" / "skin.json").write_text(json.dumps(meta))
+    with pytest.raises(VisionError, match="no digit shape named curly 9"):
+        load_skin(tmp_path / "odd")

@@ -40,6 +40,8 @@ EXACT = {"msmodern_andvisk_board_expert_mid", "msmodern_andvisk_full_expert_late
          "msmodern_andvisk_ms2_expert_mid_annotated", "msmodern_andvisk_src5_expert_mid",
          "msmodern_robinarthur_30x16_fresh_crop", "msmodern_robinarthur_de_easy9x9_fresh_window",
          "win7_p1387h_f000"}
+#: ... and at 100 % and larger (at 80 % five cells of Windows 7's mid-game frame stay unknown).
+EXACT_FROM_100 = {"win7_p1387h_f082"}
 SKINS = load_skins()
 
 if not NAMES:
@@ -75,7 +77,7 @@ def test_modern_screenshot_is_found_and_never_read_wrong(name, scale):
     wrong = (reading.codes != cells) & ~reading.unknown
     assert not wrong.any(), [(int(r), int(c), int(cells[r, c]), int(reading.codes[r, c]))
                              for r, c in np.argwhere(wrong)]
-    if name in EXACT:
+    if name in EXACT or (name in EXACT_FROM_100 and scale >= 1.0):
         assert not reading.unknown.any(), np.argwhere(reading.unknown).tolist()
     assert reading.framed == ("partial" not in name)  # a crop of a field is not a whole game
     label = json.loads((REAL / f"{name}.json").read_text())["counter"]
