@@ -16,7 +16,8 @@ import numpy as np
 from bot.board import Board
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE
-from bot.play.game_view import GameEnded, GameView
+from bot.play.game_view import GameView
+from bot.play.game_windows import GameEnded
 from bot.play.options import Options
 from bot.play.overlay import Overlay, drawing
 from bot.screen.platform import OverlayError, current

@@ -23,8 +23,8 @@ from bot.errors import BotError, CaptureError, VisionError
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
 from bot.play.complete_read import ended, name_face, name_numbers
+from bot.play.game_windows import GameWindows
 from bot.play.options import Options
-from bot.screen import platform
 from bot.screen.actuator import Actuator, Target, TargetMoved
 from bot.screen.capture import Region, Screen
 from bot.vision.calibrate import Calibration, best_offset, load_profile, locate, second_board
@@ -35,7 +35,6 @@ RETRIES = 25  # bad frames in a row before giving up (about 2.5 s: a window cove
 NEW_GAME_READS = 3  # reads alike of a board that cannot follow the last: another game, not a misread
 DIALOG_READS = 3  # bad frames after the bot's clicks before the game's own dialog is looked for
 DIALOG_WAIT = 5.0  # seconds a game's dialog, once answered, may take to close (pressed again meanwhile)
-DIALOG_AGAIN = 0.5  # seconds between presses: one that came before the dialog took the focus, or the next dialog
 
 
 class Stop(BotError):
@@ -48,15 +47,6 @@ class UserStop(Stop):
 
 class NotFound(Stop):
     """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
-
-
-class GameEnded(BotError):
-    """The game's own end-of-game dialog is open (Windows 7's "Game Lost" over the board): the game
-    is over with this result, and the dialog is to be answered before the next one."""
-
-    def __init__(self, result: str, title: str, key: str = "return") -> None:
-        super().__init__(f"the game's {title!r} dialog is open: the game is {result}")
-        self.result, self.title, self.key = result, title, key
 
 
 def follows(before: Board, after: Board, unread: np.ndarray | None = None) -> bool:
@@ -82,14 +72,10 @@ class GameView:
                  still_wanted: Callable[[], bool] = lambda: True, say: Callable[[str], None] = lambda _: None,
                  mouse: Callable[[], Actuator | None] = lambda: None):
         self.screen = screen
-        #: The actuator clicking the game now (None in a dry run, or before the game is found): it
-        #: also tells what it sees of the game's windows (bot.screen.actuator).
-        self.mouse = mouse
-        #: The bot has clicked in the game being played: a dialog of the game's own over the board
-        #: now came of those clicks (a win's best-time entry), and is answered (_after_clicks).
-        self.after_clicks = False
-        self._answered = 0.0  # when the last dialog was answered (one press each DIALOG_AGAIN at most)
-        self.dialogs_answered = 0  # presses in the game's dialogs so far (a new game waits past them)
+        #: The game's dialogs and windows, as `mouse` (the actuator clicking the game now, None in a
+        #: dry run or before the game is found) sees them; the game's skin names its end dialogs.
+        self.windows = GameWindows(options, mouse, lambda: [self.skin] if self.skin is not None else options.skins,
+                                   say)
         self.options = options
         self.on_calibrated = on_calibrated
         self.make_actuator = actuator_factory  # (only to start a new game where the profile has one)
@@ -107,34 +93,6 @@ class GameView:
         #: The cells the last look could not read and took for covered, the game being over (None:
         #: every cell read): Arbiter's record dialog over a won board hid a third of it.
         self.unread: np.ndarray | None = None
-
-    def game_gone(self) -> bool:
-        """The game's window closed (where the mouse can tell): no wait for it."""
-        mouse = self.mouse()
-        return mouse is not None and mouse.game_gone()
-
-    def answer_dialog(self, key: str = "Return") -> bool:
-        """`key` in the game's own dialog over it: whether one was there."""
-        mouse = self.mouse()
-        return mouse is not None and mouse.answer_dialog(key)
-
-    def dialog_open(self) -> bool:
-        """A window of the game's is open, wherever it is."""
-        mouse = self.mouse()
-        return mouse is not None and mouse.dialog_open()
-
-    def own_window(self) -> str | None:
-        """The title of a window of the game's open now, as the mouse sees it (a learnt skin names its
-        end windows so: KMines' "Reset?", which the system's own title search, seeing "Reset? —
-        KMines", misses)."""
-        mouse = self.mouse()
-        return mouse.open_dialog_title() if mouse is not None else None
-
-    def stir_pointer(self) -> None:
-        """The pointer moved off its resting point and back."""
-        mouse = self.mouse()
-        if mouse is not None:
-            mouse.stir()
 
     def grab(self) -> tuple[np.ndarray, Field | None]:
         """A settled frame of the game's region (cheaper than the screen), with the field in it;
@@ -232,18 +190,19 @@ class GameView:
         dialog_since: float | None = None  # when a dialog of the game's was first answered in this look
         while tries < RETRIES or time.monotonic() < deadline:
             tries += 1
-            if tries > RETRIES and self.game_gone():
+            if tries > RETRIES and self.windows.game_gone():
                 raise Stop("stopped safely: the game's window was closed")
             if tries == RETRIES + 1:
                 self.say(f"the game is hidden ({problem}): waiting up to {self.options.patience:.0f} s for it")
             if tries > RETRIES:
                 self.still_wanted()  # a long wait: the stop key still ends it
             answering = dialog_since is None or time.monotonic() - dialog_since < self.options.dialog_longest
-            if tries > DIALOG_READS and answering and self._after_clicks():  # (pressed again while it stays)
+            # (pressed again while it stays)
+            if tries > DIALOG_READS and answering and self.windows.answer_after_clicks():
                 dialog_since = dialog_since or time.monotonic()
                 deadline = max(deadline, time.monotonic() + DIALOG_WAIT)
             try:
-                end = self.end_dialog()
+                end = self.windows.end_dialog()
                 if end is not None:
                     raise end
                 image, field = self.grab()
@@ -258,7 +217,7 @@ class GameView:
                 # raised tiles' shadows)
                 if reading.face is None or reading.unknown.mean() > 0.5 or (self.skin.look is not None
                                                                             and not reading.framed):
-                    if self.dialog_open():  # found again under it, the field would be the part in sight
+                    if self.windows.dialog_open():  # found again under it, the field would be the part in sight
                         problem = "a window of the game's is over the board"
                         raise VisionError(problem)
                     image = self.screen.grab_stable(timeout=2.0, interval=0.01)  # moved? find it again
@@ -291,7 +250,7 @@ class GameView:
                     if len(changed_reads) < NEW_GAME_READS or len(set(changed_reads[-NEW_GAME_READS:])) != 1:
                         problem = "the board changed in a way the game cannot (a misread?)"
                         raise VisionError(problem)
-                    if self.after_clicks and self.dialog_open():  # (the Java clone's "You lose!" mapped
+                    if self.windows.after_clicks and self.windows.dialog_open():  # (the Java clone's "You lose!" mapped
                         # over the field, not drawn yet: its cells read as covered ones)
                         problem = "a window of the game's is over the board"
                         raise VisionError(problem)
@@ -302,8 +261,8 @@ class GameView:
                 return image, reading, board
             except (VisionError, CaptureError) as err:
                 problem = str(err)
-                if dialog_since is not None and not self.dialog_open():
-                    self.stir_pointer()  # (the game's box that stays while pointed at, after its window)
+                if dialog_since is not None and not self.windows.dialog_open():
+                    self.windows.stir_pointer()  # (the game's box that stays while pointed at, after its window)
                 time.sleep(0.1)
         saved = self.save_stop(image)
         if dialog_since is not None:
@@ -312,57 +271,6 @@ class GameView:
         # GNOME Mines' 48 px look on its 24 px cells) knows this look no better than none.
         found = self.cal is not None and self.read_here
         raise (Stop if found else NotFound)(f"stopped safely: {problem}; last screenshot: {saved}")
-
-    def _after_clicks(self) -> bool:
-        """A game hidden by its own dialog right after the bot's clicks (the game's process, or
-        transient for its window) has it answered with Return, as a player would: in the games
-        played that is a win's best-time name entry (the name proposed kept), then the best times
-        (WineMine, winmine), and the board shows again, the win counted. Dialogs known by title
-        (Windows 7's "Game Won") are end_dialog's. Never in a dry run, nor with answer_dialogs
-        off (the user answers; patience waits for it). Whether one was there (answered now, or a
-        moment ago: a Return that came before the dialog took the focus is pressed again)."""
-        if not self.after_clicks:
-            return False
-        if time.monotonic() - self._answered < DIALOG_AGAIN:
-            return True
-        return self.answer_game_window()
-
-    def answer_game_window(self) -> bool:
-        """Answer a window of the game's on its window (Return; closed once Return has not taken it
-        away), unless this is a dry run or the dialogs are the user's: whether there was one."""
-        if self.options.dry_run or not self.options.answer_dialogs or not self.answer_dialog():
-            return False
-        self._answered = time.monotonic()
-        self.dialogs_answered += 1
-        self.say("the game's own dialog over the board after our clicks (a best time?): answered with Return")
-        return True
-
-    def end_dialog(self) -> GameEnded | None:
-        """The game's end-of-game dialog where one is open (its skin names them; before calibration,
-        any skin's: a finished game left on the screen), else None. Asked before every read: the
-        dialog may be over the board, and what shows of the board beside it must not be read as a
-        smaller board."""
-        skins = [self.skin] if self.skin is not None else self.options.skins
-        known = {title: (result, skin.dialog_key) for skin in skins for title, result in skin.end_dialogs.items()}
-        if not known:
-            return None
-        title = platform.current().open_title(list(known))
-        if title is None and (own := self.own_window()) in known:
-            title = own
-        return None if title is None else GameEnded(known[title][0], title, known[title][1])
-
-    def answer(self, end: GameEnded) -> bool:
-        """Answer the game's end-of-game dialog with its key (Windows 7: Return, "Play again"), as a
-        user would: whether it was answered. Never in a dry run, where nothing is pressed."""
-        if self.options.dry_run:
-            return False
-        return platform.current().answer_dialog(end.title, end.key) or (
-            self.own_window() == end.title and self.answer_dialog(end.key))
-
-    def answer_open_dialog(self) -> bool:
-        """Answer the game's end-of-game dialog if one is open: whether one was (a new game then)."""
-        end = self.end_dialog()
-        return end is not None and self.answer(end)
 
     def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
         """Scaled cells read at a half-pixel shift where a few do not read in place: the place was

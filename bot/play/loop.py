@@ -21,7 +21,8 @@ from bot.games.simulator import Game
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Stale
 from bot.play.dry_run import DryRun
-from bot.play.game_view import DIALOG_AGAIN, RETRIES, GameEnded, GameView, Stop, UserStop, follows
+from bot.play.game_view import RETRIES, GameView, Stop, UserStop, follows
+from bot.play.game_windows import DIALOG_AGAIN, GameEnded
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
@@ -157,7 +158,7 @@ class Player:
     def restart(self) -> None:
         """A new game; a window that moves at that moment (the mouse refuses the press) is found
         again and pressed again, as a dropped batch is, up to STALE_BATCHES times in a row."""
-        if self.game_view.answer_open_dialog():  # its "play again" starts the new game
+        if self.game_view.windows.answer_open_dialog():  # its "play again" starts the new game
             return
         for _ in range(STALE_BATCHES):
             self.still_wanted()
@@ -183,7 +184,7 @@ class Player:
                 if time.monotonic() > deadline:
                     raise Stop(f"stopped safely: {end}, and it stayed open when answered") from end
                 if time.monotonic() - pressed >= 1.0:
-                    if not self.game_view.answer(end):
+                    if not self.game_view.windows.answer(end):
                         raise Stop(f"stopped safely: {end}, and it could not be answered") from end
                     pressed = time.monotonic()
                 time.sleep(0.1)
@@ -267,7 +268,7 @@ class Player:
             while self.actuator.dialog_open() and time.monotonic() < until:  # a moment, and a click
                 time.sleep(SETTLE)  # made meanwhile is lost)
         while counted < PRESSES and pressed < 4 * PRESSES:
-            answered = self.game_view.dialogs_answered
+            answered = self.game_view.windows.dialogs_answered
             self.restart()
             pressed += 1
             until, looks = time.monotonic() + PRESS_WAIT, 0
@@ -278,7 +279,7 @@ class Player:
                 if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
                     return image, reading, board
             self._answer_game_windows()  # a window that keeps the game from taking clicks, seen or not
-            counted += self.game_view.dialogs_answered == answered
+            counted += self.game_view.windows.dialogs_answered == answered
         saved = self.game_view.save_stop(image)
         raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
 
@@ -286,7 +287,7 @@ class Player:
         """The game's own windows over it answered, then closed (bot.screen.xmouse: Return
         CLOSE_AFTER times, then a close request), one press each DIALOG_AGAIN seconds."""
         for _ in range(2 * CLOSE_AFTER):
-            if not self.game_view.answer_game_window():
+            if not self.game_view.windows.answer_game_window():
                 break
             time.sleep(DIALOG_AGAIN)
 
@@ -294,7 +295,7 @@ class Player:
         """A game from its first read to its end (GameEnded where its end dialog shows)."""
         shape, started = board.shape, False
         failures = stale = unchanged = 0
-        self.game_view.after_clicks = False  # (the last game's dialogs are answered by now)
+        self.game_view.windows.after_clicks = False  # (the last game's dialogs are answered by now)
         while reading.face == "playing" and not board.solved():  # (a win some games show on the board alone)
             if board.shape != shape or (started and not (board.cells >= 0).any()):
                 why = "the board's size changed" if board.shape != shape else "the board is all covered again"
@@ -305,8 +306,8 @@ class Player:
                 self.record(image, board)
                 self.frames += 1
                 before = board
-                self.batch = (board, advice, self.game_view.dialogs_answered)
-                self.game_view.after_clicks = True
+                self.batch = (board, advice, self.game_view.windows.dialogs_answered)
+                self.game_view.windows.after_clicks = True
                 self.guesses += self.act(board, advice)
                 self.played.update(self.clicked)
                 self.game_view.guard.wait_for_change(image, self.clicked)
@@ -319,11 +320,11 @@ class Player:
                 # changed nothing or left a board that is not this game's (a late window of Arbiter's
                 # after the last game, answered as this one goes on, is not this game's end).
                 goes_on = board.shape == before.shape and follows(before, board, self.game_view.unread)
-                answered = self.game_view.dialogs_answered > self.batch[2] and reading.face == "playing" \
+                answered = self.game_view.windows.dialogs_answered > self.batch[2] and reading.face == "playing" \
                     and not board.solved() and (unchanged or not goes_on)
                 if answered or (unchanged and self.actuator.dialog_open()):
                     return self._ended_by_window(self.batch, start, clicks0)
-                if self.game_view.dialogs_answered > self.batch[2]:
+                if self.game_view.windows.dialogs_answered > self.batch[2]:
                     self.pending_end = self.batch
                 elif goes_on and not unchanged:
                     self.pending_end = None
@@ -388,7 +389,7 @@ class Player:
     def _abandon(self, why: str, start: float, clicks0: int) -> GameLog:
         """The game left unfinished (restarted by the user, its level changed), unless a window of
         the game's came of our last batch, answered before another game showed: then that was its end."""
-        if self.batch is not None and self.game_view.dialogs_answered > self.batch[2]:
+        if self.batch is not None and self.game_view.windows.dialogs_answered > self.batch[2]:
             return self._ended_by_window(self.batch, start, clicks0)
         if self.pending_end is not None:  # (answered a batch before, the board read then one cell short)
             return self._ended_by_window(self.pending_end, start, clicks0)
