@@ -209,10 +209,16 @@ STANDINS = Path(os.environ.get("MINESWEEPER_STANDINS", Path.home() / ".cache" / 
 
 
 def _prepare_win7_qt(level: str, workdir: Path) -> None:
-    """Its settings file (QSettings under XDG_CONFIG_HOME): the level, no animations, no sound."""
+    """Its settings file (QSettings under XDG_CONFIG_HOME): the level, no animations, no sound, and
+    Windows 7's "Change Appearance": the tiles' colour (a level "-green") and mines or flowers
+    (a level "-flowers")."""
     conf = workdir / "config" / "minesweeper"
     conf.mkdir(parents=True, exist_ok=True)
-    (conf / "minesweeper.conf").write_text(f"[General]\ndifficulty={level}\nanimations=false\nsounds=false\n")
+    difficulty, *style = level.split("-")
+    board = "green" if "green" in style else "blue"
+    game = "flowers" if "flowers" in style else "mines"
+    (conf / "minesweeper.conf").write_text(f"[General]\ndifficulty={difficulty}\nanimations=false\nsounds=false\n"
+                                           f"boardStyle={board}\ngameStyle={game}\n")
 
 
 def _prepare_win7_java(level: str, workdir: Path) -> None:
@@ -229,7 +235,10 @@ def _prepare_win7_java(level: str, workdir: Path) -> None:
 #: whose default (Return) plays again: the bot reads and answers them itself (templates/win7).
 WIN7_QT = NativeProgram(
     "win7-qt", (str(STANDINS / "win7qt" / "build" / "MineSweeper"),), "Minesweeper", "safe",
-    {"beginner": (Level(9, 9, 10), ()), "intermediate": (Level(16, 16, 40), ()), "advanced": (Level(16, 30, 99), ())},
+    {f"{name}{style}": (board, ())
+     for name, board in (("beginner", Level(9, 9, 10)), ("intermediate", Level(16, 16, 40)),
+                         ("advanced", Level(16, 30, 99)))
+     for style in ("", "-green", "-flowers", "-green-flowers")},
     default="beginner", note="Windows 7's artwork; no face; a dialog after every game",
     prepare=_prepare_win7_qt, env={"XDG_CONFIG_HOME": "{workdir}/config", "QT_QPA_PLATFORM": "xcb"},
     needs=STANDINS / "win7qt" / "build" / "MineSweeper",  # (its end dialogs: the bot answers them, as Windows 7's)

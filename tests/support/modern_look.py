@@ -5,7 +5,8 @@ Two styles, drawn here from scratch (no pixel of Microsoft's): "app", after the 
 (light-blue glossy covered tiles on a dark ground, white opened tiles, yellow flag tiles, digits
 in the colours templates/msapp describes), and "win7", after Windows 7's (blue tiles shaded from
 light at the top left to deep at the bottom right, pale opened tiles with grey lines, a red flag
-on a blue tile, digits in templates/win7's colours). A third, "meadow", is a look no skin
+on a blue tile, digits in templates/win7's colours; "win7-green": the same with green tiles, as
+Windows 7's Change Appearance offers). A third, "meadow", is a look no skin
 describes, for learning: green covered tiles shaded by their place, sand-coloured opened tiles
 (coloured, not grey) darkening towards the top, digits in a palette of their own, a red flag, the
 exploded mine on a red tile. A fourth, "sheet", is grey on grey, after KDE's KMines in kind: raised
@@ -52,7 +53,7 @@ def _ink(style: str) -> dict[int, tuple[int, int, int]]:
         return MEADOW_INK
     if style == "sheet":
         return SHEET_INK
-    skin = "msapp" if style == "app" else "win7"
+    skin = "msapp" if style == "app" else "win7"  # (win7-green: the same digits)
     digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
     ink = {int(d): _bgr(c) for d, c in digits.items()}
     ink.setdefault(7, (40, 40, 40))
@@ -131,6 +132,8 @@ class ModernCanvas:
                  at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
         rows, cols = shape
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
+        self.green = style == "win7-green"  # (Windows 7's look with green tiles: the rest as "win7")
+        style = self.kind = "win7" if self.green else style
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
                   "sheet": (172, 172, 172)}[style]
         margin = pitch * 1.2
@@ -163,7 +166,7 @@ class ModernCanvas:
         self.ink = _ink(style)
 
     def cell(self, r: int, c: int, code: int) -> None:
-        big, style, radius, pitch, gap = self.big, self.style, self.radius, self.pitch, self.gap
+        big, style, radius, pitch, gap = self.big, self.kind, self.radius, self.pitch, self.gap
         rows, cols = self.rows, self.cols
         fx, fy = self.corner
         ox, oy = self.origin
@@ -203,7 +206,8 @@ class ModernCanvas:
                 _rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
         else:
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
-            light = np.array((245, 200, 150)) * (1 - k) + np.array((215, 110, 60)) * k
+            tops = ((120, 228, 110), (45, 135, 40)) if self.green else ((245, 200, 150), (215, 110, 60))
+            light = np.array(tops[0]) * (1 - k) + np.array(tops[1]) * k
             if covered:
                 _glossy(big, box, radius, tuple(light), tuple(light * 0.8))
             else:

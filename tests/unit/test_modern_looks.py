@@ -23,7 +23,7 @@ from tests.support.modern_look import draw_modern
 
 SKINS = load_skins()
 LEVELS = (Level(9, 9, 10), Level(16, 16, 40), Level(16, 30, 99))
-SKIN_OF = {"app": "msapp", "win7": "win7"}
+SKIN_OF = {"app": "msapp", "win7": "win7", "win7-green": "win7-green"}
 
 
 def midgame(level: Level, seed: int, flags: int = 5) -> np.ndarray:
@@ -42,7 +42,7 @@ def midgame(level: Level, seed: int, flags: int = 5) -> np.ndarray:
     return shown
 
 
-@pytest.mark.parametrize("style", ["app", "win7"])
+@pytest.mark.parametrize("style", ["app", "win7", "win7-green"])
 @pytest.mark.parametrize("pitch", [20.0, 24.7, 31.3, 37.24, 48.0])
 def test_a_drawn_modern_board_is_found_and_read_exactly(style, pitch):
     for seed, level in enumerate(LEVELS):
