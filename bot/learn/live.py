@@ -84,7 +84,8 @@ class Learner:
         fresh, lat = wait_for_field(self.grab, self.board_wait, self.say)
         self.start_image = fresh  # (the frame round the field, as a game starts)
         hands = self.hands_for(lat, None)
-        if Sight(self.grab, lat, fresh).frame(fresh).any():
+        sight = Sight(self.grab, lat, fresh)
+        if sight.frame(fresh).any():
             # A cell unlike the rest of a fresh field may be lit by the pointer resting on it
             # (GNOME Mines, the pointer where the user left it): it goes just below the field, and
             # the field is looked at again. What still differs the game opened itself (xdemineur).
@@ -92,8 +93,9 @@ class Learner:
             fresh, lat = wait_for_field(self.grab, self.board_wait, self.say)
             self.start_image = fresh
             hands = self.hands_for(lat, None)
+            sight = Sight(self.grab, lat, fresh)
         self.say(f"field: {lat.rows} x {lat.cols} cells of {lat.pitch} px at ({lat.left}, {lat.top})")
-        self.sight = sight = Sight(self.grab, lat, fresh)
+        self.sight = sight
         meanings = sight.meanings
         self.marks = Marks(sight)
         self.counter = CounterProbe(sight, self.marks, self.say)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from tests.support.modern_look import rounded
+
 BACKGROUND = (244, 245, 246)
 COVERED = (182, 189, 186)
 LIT = (211, 215, 207)  # (a covered cell under the pointer)
@@ -16,14 +18,10 @@ _SUPER = 4  # (tiles drawn 4 times larger, then shrunk: anti-aliased corners)
 
 
 def _tile(colour: tuple[int, int, int], radius: int = 3) -> np.ndarray:
-    side, r = TILE * _SUPER, radius * _SUPER
+    side = TILE * _SUPER
     big = np.empty((side, side, 3), np.float32)
     big[:] = BACKGROUND
-    cv2.rectangle(big, (r, 0), (side - 1 - r, side - 1), colour, -1)
-    cv2.rectangle(big, (0, r), (side - 1, side - 1 - r), colour, -1)
-    for cx in (r, side - 1 - r):
-        for cy in (r, side - 1 - r):
-            cv2.circle(big, (cx, cy), r, colour, -1)
+    rounded(big, 0, 0, side - 1, side - 1, radius * _SUPER, colour)
     return cv2.resize(big, (TILE, TILE), interpolation=cv2.INTER_AREA).round().astype(np.uint8)
 
 

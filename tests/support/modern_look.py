@@ -61,7 +61,8 @@ def _ink(style: str) -> dict[int, tuple[int, int, int]]:
     return ink
 
 
-def _rounded(img: np.ndarray, x0: int, y0: int, x1: int, y1: int, radius: int, colour) -> None:
+def rounded(img: np.ndarray, x0: int, y0: int, x1: int, y1: int, radius: int, colour) -> None:
+    """A filled rectangle with round corners of `radius`, corners (x0, y0) and (x1, y1) included."""
     cv2.rectangle(img, (x0 + radius, y0), (x1 - radius, y1), colour, -1)
     cv2.rectangle(img, (x0, y0 + radius), (x1, y1 - radius), colour, -1)
     for cx, cy in ((x0 + radius, y0 + radius), (x1 - radius, y0 + radius), (x0 + radius, y1 - radius),
@@ -75,11 +76,11 @@ def _glossy(img: np.ndarray, box: tuple[int, int, int, int], radius: int, top, b
     part = img[y0 : y1 + 1, x0 : x1 + 1]
     h, w = part.shape[:2]
     mask = np.zeros((h, w), np.uint8)
-    _rounded(mask, 0, 0, w - 1, h - 1, radius, 255)
+    rounded(mask, 0, 0, w - 1, h - 1, radius, 255)
     t = np.linspace(0, 1, h)[:, None, None]
     grad = np.broadcast_to(np.array(top, np.float32) * (1 - t) + np.array(bottom, np.float32) * t, (h, w, 3)).copy()
     lit = np.zeros_like(mask)
-    _rounded(lit, 2 * SUPER, 2 * SUPER, w - 1 - 2 * SUPER, h // 2, max(1, radius // 2), 255)
+    rounded(lit, 2 * SUPER, 2 * SUPER, w - 1 - 2 * SUPER, h // 2, max(1, radius // 2), 255)
     grad[lit > 0] = grad[lit > 0] * 0.7 + 255 * 0.3
     part[mask > 0] = grad[mask > 0].astype(np.uint8)
 
@@ -131,9 +132,9 @@ class ModernCanvas:
     def __init__(self, shape: tuple[int, int], style: str = "app", pitch: float = 37.24,
                  at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
         rows, cols = shape
-        self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         self.green = style == "win7-green"  # (Windows 7's look with green tiles: the rest as "win7")
-        style = self.kind = "win7" if self.green else style
+        style = "win7" if self.green else style
+        self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
                   "sheet": (172, 172, 172)}[style]
         margin = pitch * 1.2
@@ -166,7 +167,7 @@ class ModernCanvas:
         self.ink = _ink(style)
 
     def cell(self, r: int, c: int, code: int) -> None:
-        big, style, radius, pitch, gap = self.big, self.kind, self.radius, self.pitch, self.gap
+        big, style, radius, pitch, gap = self.big, self.style, self.radius, self.pitch, self.gap
         rows, cols = self.rows, self.cols
         fx, fy = self.corner
         ox, oy = self.origin
@@ -182,7 +183,7 @@ class ModernCanvas:
             elif covered or code == MINE:
                 _glossy(big, box, radius, (250, 200, 120), (225, 160, 60))
             else:
-                _rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
+                rounded(big, x0, y0, x1, y1, radius, (236, 236, 236))
         elif style == "sheet":
             edge = max(SUPER, int(pitch * 0.08 * SUPER))
             if code in (UNOPENED, FLAG, QUESTION):
@@ -200,10 +201,10 @@ class ModernCanvas:
                 light = np.array((110, 215, 120)) * (1 - k) + np.array((40, 150, 50)) * k
                 _glossy(big, box, radius, tuple(light), tuple(light * 0.85))
             elif code == EXPLODED:
-                _rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
+                rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
             else:
                 shade = 0.85 + 0.15 * min(1.0, r / 3)  # darker under the header
-                _rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
+                rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
         else:
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
             tops = ((120, 228, 110), (45, 135, 40)) if self.green else ((245, 200, 150), (215, 110, 60))
@@ -211,7 +212,7 @@ class ModernCanvas:
             if covered:
                 _glossy(big, box, radius, tuple(light), tuple(light * 0.8))
             else:
-                _rounded(big, x0, y0, x1, y1, radius, (238, 232, 228))
+                rounded(big, x0, y0, x1, y1, radius, (238, 232, 228))
         if code == FLAG:
             _flag(big, box)
         elif code in (MINE, EXPLODED, WRONG_FLAG):
