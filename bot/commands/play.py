@@ -56,10 +56,13 @@ def cmd_play(args: argparse.Namespace) -> Exit:
                 print(f"press {args.stop_key} to stop (the key is the bot's while it plays)", file=sys.stderr)
         try:
             play(options, say=say, logs=logs)
-        except NotFound:
+        except NotFound as err:
             if not args.learn or options.dry_run:
                 raise
-            title, box = _window_to_learn(platform, args.learn_in)
+            if err.unconfirmed:  # (its covered tiles were all that ever matched: another game's look)
+                say(f"the game looked like skin {err.unconfirmed!r} until its cells opened: not that look ({err})")
+                options.skins = [s for s in options.skins if s.name != err.unconfirmed]
+            title, box = _window_to_learn(platform, args.learn_in, clicked=bool(err.unconfirmed))
             say(f"no look the bot knows is on the screen: learning this one, in the window {title!r}, "
                 "from the game (safe moves only)")
             options.skins = [*options.skins, _learn_on_sight(args, options, say, box)]
@@ -124,20 +127,21 @@ def _check_pixels(platform) -> None:
         raise BotError(problem)
 
 
-def _window_to_learn(platform, named: str | None):
+def _window_to_learn(platform, named: str | None, clicked: bool = False):
     """The window a look no skin knows may be learnt in, by evidence that needs no click (every
     probe of the learner is one): its title names a Minesweeper, or holds what the user named
-    with --learn-in. Else a Stop that says so, before any click."""
+    with --learn-in. Else a Stop that says so, before any click of the learner's (`clicked`: the
+    bot's first move was made, under a skin the game then proved not to wear)."""
     from bot.play.game_view import Stop
 
     found = platform.minesweeper_window(named)
     if found is not None:
         return found
+    done = "stopped after that first move" if clicked else "nothing was clicked"
     if named:
-        raise Stop(f"no look the bot knows is on the screen, and no window on view is titled {named!r}: "
-                   "nothing was clicked")
+        raise Stop(f"no look the bot knows is on the screen, and no window on view is titled {named!r}: {done}")
     raise Stop("no look the bot knows is on the screen, and no window on view is titled as a Minesweeper to "
-               "learn one in: nothing was clicked (name the game's window: play --learn-in TITLE; or learn "
+               f"learn one in: {done} (name the game's window: play --learn-in TITLE; or learn "
                "its look: calibrate --learn)")
 
 

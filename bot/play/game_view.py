@@ -46,7 +46,14 @@ class UserStop(Stop):
 
 
 class NotFound(Stop):
-    """No board the skins know was ever found on the screen (a look to learn, or no game at all)."""
+    """No board the skins know was ever found on the screen (a look to learn, or no game at all).
+    `unconfirmed`: the skin that claimed the game by its covered tiles alone (a described look's
+    colours), whose first move then opened cells it does not read: not this game's look after all,
+    and a move was made."""
+
+    def __init__(self, message: str, unconfirmed: str | None = None) -> None:
+        super().__init__(message)
+        self.unconfirmed = unconfirmed
 
 
 def follows(before: Board, after: Board, unread: np.ndarray | None = None) -> bool:
@@ -84,6 +91,10 @@ class GameView:
         self.origin = screen.monitors()[0]
         self.cal: Calibration | None = None
         self.read_here = False  # a look read the game whole since it was last calibrated
+        #: ... and showed more than covered tiles, or its skin is one of pixels (a described look's
+        #: covered colours alone can be another game's: a green shaded game is Windows 7's green
+        #: look until its first opened cell says otherwise)
+        self.confirmed = False
         self.skin: Skin | None = None
         self.field: Field | None = None
         self.region: Region | None = None
@@ -134,7 +145,7 @@ class GameView:
             image = self.screen.grab_stable(timeout=2.0, interval=0.01)
             cal, skin, _ = locate(image, self.options.skins, self.options.profile, within)
         self.cal, self.skin, self.field = cal, skin, cal.with_pitch(skin)
-        self.read_here = False
+        self.read_here = self.confirmed = False
         self._set_region(image.shape[1], image.shape[0])
         self.on_calibrated(self.target(self.field, skin))
 
@@ -258,6 +269,7 @@ class GameView:
                     # restart that a click of ours then opened): the game played is over.
                     self.replaced = True
                 self.read_here = True
+                self.confirmed = self.confirmed or self.skin.look is None or bool((board.cells >= 0).any())
                 return image, reading, board
             except (VisionError, CaptureError) as err:
                 problem = str(err)
@@ -269,8 +281,12 @@ class GameView:
             problem = f"a window of the game's stayed over the board though answered and asked to close ({problem})"
         # A skin that found the game but never read it whole (one learnt at another size, scaled:
         # GNOME Mines' 48 px look on its 24 px cells) knows this look no better than none.
-        found = self.cal is not None and self.read_here
-        raise (Stop if found else NotFound)(f"stopped safely: {problem}; last screenshot: {saved}")
+        message = f"stopped safely: {problem}; last screenshot: {saved}"
+        if self.cal is not None and self.read_here and not self.confirmed:
+            raise NotFound(message, unconfirmed=self.skin.name)
+        if self.cal is None or not self.read_here:
+            raise NotFound(message)
+        raise Stop(message)
 
     def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
         """Scaled cells read at a half-pixel shift where a few do not read in place: the place was

@@ -92,17 +92,17 @@ def _play(tmp_path: Path, *args: str, timeout: float) -> subprocess.CompletedPro
 
 
 @contextlib.contextmanager
-def _meadow_window():
-    """The meadow game in a window of its own, titled "meadow toy" (no Minesweeper's name), over a
-    canary that hears any click beside it; yields the canary once the field shows."""
+def _meadow_window(style: str = "meadow"):
+    """The meadow game (or `style`) in a window of its own, titled "meadow toy" (no Minesweeper's
+    name), over a canary that hears any click beside it; yields the canary once the field shows."""
     from bot.screen.capture import Screen
     from bot.screen.xdisplay import stop_process
     from bot.vision.tiles import find_tiles
     from tests.support.catcher import Catcher
 
     canary = Catcher(below=True)
-    window = subprocess.Popen([sys.executable, "-m", "tests.support.modern_toy", "--level", "9x9x10", "--pitch", "29.3",
-                               "--seed", "3", "--at", "150,120"], cwd=ROOT)
+    window = subprocess.Popen([sys.executable, "-m", "tests.support.modern_toy", "--style", style, "--level", "9x9x10",
+                               "--pitch", "29.3", "--seed", "3", "--at", "150,120"], cwd=ROOT)
     try:
         deadline = time.monotonic() + 60
         with Screen() as screen:
@@ -117,16 +117,20 @@ def _meadow_window():
 
 @pytest.mark.full
 def test_play_learns_a_shaded_faceless_window_on_sight_then_plays(display, tmp_path: Path):
-    """`play` on the meadow game in a real window (Xvfb): no skin knows it, the pixel learner gives
-    up, the described one learns it by playing, then the games asked for are played, F2 starting
-    each; no click lands beside the window (a canary under everything hears any)."""
+    """`play` on the meadow game in a real window (Xvfb): its green covered tiles are Windows 7's
+    green look's kind, and that skin claims the fresh field; the cells its first move opens say
+    otherwise, and the bot drops it: the pixel learner gives up, the described one learns the look
+    by playing, then the games asked for are played, F2 starting each; no click lands beside the
+    window (a canary under everything hears any)."""
     with _meadow_window() as canary:
         run = _play(tmp_path, "--games", "3", "--learn-in", "meadow toy", timeout=900)  # (no Minesweeper's title)
         heard = list(canary.clicks)
     assert run.returncode == 0, run.stderr[-2000:]
+    assert "looked like skin 'win7-green' until its cells opened" in run.stderr
     assert "by their colours and shapes" in run.stderr and (tmp_path / "templates" / "learnt" / "skin.json").exists()
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("game result") and len(lines) == 5  # header, three games, totals
+    # header, the game stopped after the first move under the wrong skin, three games, totals
+    assert lines[0].startswith("game result") and len(lines) == 6 and lines[1].split()[1:4:2] == ["stopped", "1"]
     assert heard == []
 
 
@@ -154,12 +158,12 @@ def test_a_grid_that_shows_no_numbers_is_not_clicked_on_and_on(tmp_path):
 
 @pytest.mark.full
 def test_play_learns_nothing_in_a_window_not_titled_as_a_minesweeper(display, tmp_path):
-    """A grid no skin knows, in a window whose title names no Minesweeper ("meadow toy"): `play`
-    says so in one line and clicks nothing (the toy's picture is unchanged, a canary under
-    everything hears nothing)."""
+    """A grid no skin knows (the heather look), in a window whose title names no Minesweeper
+    ("meadow toy"): `play` says so in one line and clicks nothing (the toy's picture is unchanged,
+    a canary under everything hears nothing)."""
     from bot.screen.capture import Screen
 
-    with _meadow_window() as canary, Screen() as screen:
+    with _meadow_window("heather") as canary, Screen() as screen:
         before = screen.grab()
         run = _play(tmp_path, timeout=300)
         after = screen.grab()
@@ -169,3 +173,24 @@ def test_play_learns_nothing_in_a_window_not_titled_as_a_minesweeper(display, tm
     assert len(errors) == 1 and "titled as a Minesweeper" in errors[0] and "nothing was clicked" in errors[0]
     assert "Traceback" not in run.stderr and heard == []
     assert np.array_equal(before, after)  # not one cell pressed, flagged or opened
+
+
+@pytest.mark.full
+def test_play_stops_after_one_move_when_a_claimed_look_proves_another(display, tmp_path):
+    """The meadow's green covered tiles are Windows 7's green look's kind: that skin claims the
+    fresh field and makes the first move; the cells it opens are not that look's, and with no
+    window titled as a Minesweeper to learn in, `play` stops in one line that says a move was made
+    and clicks nothing more (only opened cells changed, the canary hears nothing)."""
+    from bot.screen.capture import Screen
+
+    with _meadow_window() as canary, Screen() as screen:
+        before = screen.grab()
+        run = _play(tmp_path, timeout=300)
+        after = screen.grab()
+        heard = list(canary.clicks)
+    assert run.returncode == 1, run.stderr[-2000:]
+    errors = [line for line in run.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "titled as a Minesweeper" in errors[0] and "stopped after that first move" in errors[0]
+    assert "looked like skin 'win7-green' until its cells opened" in run.stderr
+    assert "Traceback" not in run.stderr and heard == []
+    assert not np.array_equal(before, after)  # the one move opened cells

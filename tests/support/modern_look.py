@@ -9,11 +9,13 @@ on a blue tile, digits in templates/win7's colours; "win7-green": the same with 
 Windows 7's Change Appearance offers). A third, "meadow", is a look no skin
 describes, for learning: green covered tiles shaded by their place, sand-coloured opened tiles
 (coloured, not grey) darkening towards the top, digits in a palette of their own, a red flag, the
-exploded mine on a red tile. A fourth, "sheet", is grey on grey, after KDE's KMines in kind: raised
-light-grey covered tiles (a bevel, lit above and left), flat grey opened cells with lighter lines
-between them, bold digits, a flag that darkens its tile, shown mines on flat cells a shade darker
-than the opened ones, a dark frame round the field. The digits are drawn in a font the glyph bank
-does not hold (Hershey complex), so reading them is a test of shape, not a lookup.
+exploded mine on a red tile; its green covered tiles alone are Windows 7's green look's kind, and
+"heather", the same with purple covered tiles, is a look no shipped skin's tiles match. A fourth,
+"sheet", is grey on grey, after KDE's KMines in kind: raised light-grey covered tiles (a bevel,
+lit above and left), flat grey opened cells with lighter lines between them, bold digits, a flag
+that darkens its tile, shown mines on flat cells a shade darker than the opened ones, a dark
+frame round the field. The digits are drawn in a font the glyph bank does not hold (Hershey
+complex), so reading them is a test of shape, not a lookup.
 
 Drawn four times larger and reduced with area averaging: edges are smooth and the pitch may be
 any real number, as a scaled display shows them.
@@ -133,7 +135,8 @@ class ModernCanvas:
                  at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
         rows, cols = shape
         self.green = style == "win7-green"  # (Windows 7's look with green tiles: the rest as "win7")
-        style = "win7" if self.green else style
+        self.heather = style == "heather"  # (the meadow with purple covered tiles)
+        style = "win7" if self.green else "meadow" if self.heather else style
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
                   "sheet": (172, 172, 172)}[style]
@@ -198,7 +201,8 @@ class ModernCanvas:
         elif style == "meadow":
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
             if covered or code == MINE:
-                light = np.array((110, 215, 120)) * (1 - k) + np.array((40, 150, 50)) * k
+                tops = ((220, 140, 215), (150, 50, 140)) if self.heather else ((110, 215, 120), (40, 150, 50))
+                light = np.array(tops[0]) * (1 - k) + np.array(tops[1]) * k
                 _glossy(big, box, radius, tuple(light), tuple(light * 0.85))
             elif code == EXPLODED:
                 rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
