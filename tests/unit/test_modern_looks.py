@@ -162,9 +162,10 @@ class ModernDesk(FakeDesk):
     the pointer on the field) starts a new game, anything else off the field is a miss."""
 
     PITCH = 31.7
+    STYLE = "app"
 
     def image(self):
-        frame, (fx, fy) = draw_modern(self.game.board().cells, "app", self.PITCH, at=self.at, screen=(1024, 768))
+        frame, (fx, fy) = draw_modern(self.game.board().cells, self.STYLE, self.PITCH, at=self.at, screen=(1024, 768))
         return frame, (fx, fy)
 
     def _cell(self, x: int, y: int) -> tuple[int, int] | None:
@@ -197,6 +198,26 @@ def test_a_game_in_the_apps_look_is_played_with_what_ships(tmp_path: Path):
     play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
     assert len(logs) == 5 and {g.result for g in logs} <= {"won", "lost"}, (logs, said)
     assert not desk.misses and desk.games >= 5
+
+
+class MeadowDesk(ModernDesk):
+    """A game no skin knows whose green shaded covered tiles are Windows 7's green look's kind."""
+
+    STYLE = "meadow"
+
+
+def test_a_look_claimed_by_its_covered_tiles_alone_is_dropped_after_one_move(tmp_path: Path):
+    """Windows 7's green skin claims the meadow's fresh field (its covered tiles are of that kind);
+    the cells its first move opens are not that look's: play stops with NotFound naming the skin
+    (the CLI then learns the look, or stops saying a move was made), after that one click only."""
+    from bot.play.game_view import NotFound
+
+    desk = MeadowDesk(Level(9, 9, 10), seed=5)
+    options = Options(games=1, flags=True, skins=SKINS, profile=tmp_path / "p.json", stop_dir=tmp_path)
+    with pytest.raises(NotFound) as stop:
+        play(options, desk, lambda target: Actuator(target, desk), say=lambda _: None, logs=[])
+    assert stop.value.unconfirmed == "win7-green"
+    assert len(desk.clicks) == 1 and not desk.misses
 
 
 class FrozenWinDesk(ModernDesk):
