@@ -322,6 +322,23 @@ def test_a_bold_red_digit_brighter_than_its_grey_tile_leaves_the_tile_its_ground
     assert look.ink_colour is not None and look.ink_colour[2] > 150 > look.ink_colour[1], look.ink_colour
 
 
+@pytest.mark.parametrize("look_name", ["win7", "win7-green"])
+def test_a_mine_filling_an_opened_tile_s_box_is_never_an_opened_0(look_name):
+    """Windows 7 at a loss's end draws its mines on opened tiles, nearly filling the judged box: the
+    box's brighter half is then the mine's grey (value 0.60-0.66 on a real screenshot), taken for
+    the tile, and the cell, with no ink against it, was read as an opened 0. The look's opened tiles
+    start at value 0.7 (their grounds 0.76-0.90 on four sources' screenshots at 80-200 %)."""
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == look_name).look
+    box = np.full((16, 16, 3), (235, 226, 222), np.uint8)  # the opened tile (BGR), value 0.92
+    cv2.circle(box, (8, 8), 8, (150, 140, 133), -1)  # the mine's grey, value 0.59...
+    cv2.circle(box, (8, 8), 5, (165, 154, 146), -1)  # ...to 0.65 (its gloss)
+    assert classify(cell_look(box), look) != 0
+    plain = np.full((16, 16, 3), (208, 200, 196), np.uint8)  # an opened 0 at the darkest measured (0.82)
+    assert classify(cell_look(plain), look) == 0
+
+
 def test_a_small_bold_digit_s_blurred_edge_is_no_relief_of_its_tile():
     """KMines at 16 px: a flat opened cell's digit, blurred into its grey, left the pixels round its
     ink spread as much as a raised covered tile's bevel (relief 9-11 against 11.9), and the learner
