@@ -58,7 +58,7 @@ def _ink(style: str) -> dict[int, tuple[int, int, int]]:
     skin = "msapp" if style == "app" else "win7"  # (win7-green: the same digits)
     digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
     ink = {int(d): _bgr(c) for d, c in digits.items()}
-    ink.setdefault(7, (40, 40, 40))
+    ink.setdefault(7, (96, 25, 95) if style == "app" else (40, 40, 40))  # (the app's 7: purple in a store picture)
     ink.setdefault(8, (120, 120, 120))
     return ink
 

@@ -56,6 +56,20 @@ def test_a_drawn_modern_board_is_found_and_read_exactly(style, pitch):
         assert reading.framed
 
 
+@pytest.mark.parametrize("pitch", [20.0, 31.3, 48.0])
+def test_a_digit_the_shipped_look_has_no_colour_for_is_read_by_its_plain_shape(pitch):
+    """The app's look knows no 7 by colour (no picture showed one when it was measured; a store
+    picture later showed it dark purple): a 7 in ink of no digit's colour is read by its plain
+    shape, not left unknown."""
+    shown = np.full((9, 9), UNOPENED, np.int8)
+    shown[1:4, 1:4] = shown[5:8, 5:8] = 2
+    shown[2, 2] = shown[6, 6] = 7
+    image, _ = draw_modern(shown, "app", pitch, at=(60, 50), screen=(int(9 * pitch + 300), int(9 * pitch + 250)))
+    cal, skin = calibrate(image, SKINS)
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert skin.name == "msapp" and not reading.unknown.any() and np.array_equal(reading.codes, shown)
+
+
 @pytest.mark.parametrize("pitch", [16.0, 18.0, 22.0, 29.1, 33.3])
 def test_a_field_whose_opened_cells_part_by_lighter_lines_is_found_whole(pitch):
     """Grey on grey (the sheet look, KMines' kind): raised covered tiles, flat opened cells with
