@@ -282,10 +282,10 @@ class GameView:
         # A skin that found the game but never read it whole (one learnt at another size, scaled:
         # GNOME Mines' 48 px look on its 24 px cells) knows this look no better than none.
         message = f"stopped safely: {problem}; last screenshot: {saved}"
-        if self.cal is not None and self.read_here and not self.confirmed:
-            raise NotFound(message, unconfirmed=self.skin.name)
         if self.cal is None or not self.read_here:
             raise NotFound(message)
+        if not self.confirmed:
+            raise NotFound(message, unconfirmed=self.skin.name)
         raise Stop(message)
 
     def _realign(self, image: np.ndarray, field: Field, reading: Reading) -> tuple[Field, Reading]:
