@@ -40,6 +40,13 @@ def _bgr(text: str) -> tuple[int, int, int]:
     return int(text[4:6], 16), int(text[2:4], 16), int(text[0:2], 16)
 
 
+#: The covered tiles' shades (BGR: the top-left tile's, the bottom-right one's) of the shaded looks,
+#: and the look each tinted variant is otherwise drawn as.
+SHADES = {"win7": ((245, 200, 150), (215, 110, 60)), "win7-green": ((120, 228, 110), (45, 135, 40)),
+          "meadow": ((110, 215, 120), (40, 150, 50)), "heather": ((220, 140, 215), (150, 50, 140))}
+DRAWN_AS = {"win7-green": "win7", "heather": "meadow"}
+
+
 #: The meadow look's digits (BGR): no shipped skin's.
 MEADOW_INK = {1: (170, 40, 120), 2: (90, 100, 0), 3: (0, 90, 200), 4: (110, 30, 20), 5: (30, 30, 120),
               6: (120, 120, 0), 7: (20, 20, 20), 8: (110, 110, 110)}
@@ -55,7 +62,7 @@ def _ink(style: str) -> dict[int, tuple[int, int, int]]:
         return MEADOW_INK
     if style == "sheet":
         return SHEET_INK
-    skin = "msapp" if style == "app" else "win7"  # (win7-green: the same digits)
+    skin = "msapp" if style == "app" else "win7"
     digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
     ink = {int(d): _bgr(c) for d, c in digits.items()}
     ink.setdefault(7, (96, 25, 95) if style == "app" else (40, 40, 40))  # (the app's 7: purple in a store picture)
@@ -134,9 +141,8 @@ class ModernCanvas:
     def __init__(self, shape: tuple[int, int], style: str = "app", pitch: float = 37.24,
                  at: tuple[int, int] = (100, 80), screen: tuple[int, int] = (1280, 800)) -> None:
         rows, cols = shape
-        self.green = style == "win7-green"  # (Windows 7's look with green tiles: the rest as "win7")
-        self.heather = style == "heather"  # (the meadow with purple covered tiles)
-        style = "win7" if self.green else "meadow" if self.heather else style
+        self.shades = SHADES.get(style)  # (the covered tiles' colours; the rest as the look drawn)
+        style = DRAWN_AS.get(style, style)
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
                   "sheet": (172, 172, 172)}[style]
@@ -201,8 +207,7 @@ class ModernCanvas:
         elif style == "meadow":
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
             if covered or code == MINE:
-                tops = ((220, 140, 215), (150, 50, 140)) if self.heather else ((110, 215, 120), (40, 150, 50))
-                light = np.array(tops[0]) * (1 - k) + np.array(tops[1]) * k
+                light = np.array(self.shades[0]) * (1 - k) + np.array(self.shades[1]) * k
                 _glossy(big, box, radius, tuple(light), tuple(light * 0.85))
             elif code == EXPLODED:
                 rounded(big, x0, y0, x1, y1, radius, (60, 60, 220))
@@ -211,8 +216,7 @@ class ModernCanvas:
                 rounded(big, x0, y0, x1, y1, radius, tuple(np.array((150, 200, 228)) * shade))
         else:
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2  # light top-left, deep bottom-right
-            tops = ((120, 228, 110), (45, 135, 40)) if self.green else ((245, 200, 150), (215, 110, 60))
-            light = np.array(tops[0]) * (1 - k) + np.array(tops[1]) * k
+            light = np.array(self.shades[0]) * (1 - k) + np.array(self.shades[1]) * k
             if covered:
                 _glossy(big, box, radius, tuple(light), tuple(light * 0.8))
             else:
