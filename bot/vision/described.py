@@ -48,6 +48,14 @@ EDGE_DEPTH = 0.2
 #: (0.15-0.3 of the box), more.
 MINE_ON_TILE = 0.2
 MINE_SHARE = 0.3
+#: A mine that large on a covered tile may grey the box's brighter half, the ground, with its
+#: light half: the ground is then of the tile's hue at this share of its least saturation or more
+#: (Windows 7's at 80-200 %: 0.216-0.223 against the covered tiles' 0.225).
+GREYED = 0.5
+#: ... and is centred in the box: its ink's extent's middle within this share of the box's side from
+#: the box's centre (a drawn mine in a 14 px box: up to 0.11, a pixel and a half; a dark band over a
+#: cell's left third, a window's edge: 0.31).
+CENTRED = 0.15
 #: A look whose covered tiles are raised (Look.raised): a flat cell of their colour, in less than
 #: this share of their relief, is none (KMines' white box over its field at a game's end: relief
 #: about 0), and a flag's ink on a cell in this share or more is a flag (KMines' flags: 13.9-22.8
@@ -157,6 +165,21 @@ class Ground:
     def holds(self, hsv: np.ndarray) -> bool:
         return self.tints(hsv) and self.value[0] <= float(hsv[2]) <= self.value[1]
 
+    def holds_most(self, pixels: np.ndarray | None) -> bool:
+        """Whether over half of the pixels (BGR, one a row) lie in the range: a mine's ink taken pixel
+        by pixel, where its mean is not (Windows 7's grey mine enlarged, its rim blurred into the blue
+        tile: mean saturation 0.21, the median pixel's 0.04)."""
+        if pixels is None or not len(pixels):
+            return False
+        hsv = cv2.cvtColor(np.clip(pixels.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32),
+                           cv2.COLOR_BGR2HSV).reshape(-1, 3)
+        lo, hi = self.hue
+        h = hsv[:, 0]
+        held = (h >= lo) & (h <= hi) if lo <= hi else (h >= lo) | (h <= hi)
+        for channel, (low, high) in ((1, self.saturation), (2, self.value)):
+            held &= (hsv[:, channel] >= low) & (hsv[:, channel] <= high)
+        return float(held.mean()) > 0.5
+
     def tints(self, hsv: np.ndarray) -> bool:
         """Its hue and saturation, at any brightness."""
         h, s = float(hsv[0]), float(hsv[1])
@@ -243,6 +266,8 @@ class CellLook:
     #: 125-200 %), against a flat cell (KMines' opened ones -6 to 8; a classic opened cell, its dark
     #: line above and left, -35 to 7).
     relief: float = 0.0
+    #: The strongest ink's pixels (BGR, one a row), whose mean is ink_colour; None without ink.
+    strong: np.ndarray | None = None
 
     @property
     def share(self) -> float:
@@ -304,9 +329,8 @@ def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
         mask &= ~np.isin(labels, drop)
     if mask.mean() < NO_INK:
         return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None))
-    strong = mask & (distance >= 0.75 * float(distance[mask].max()))
-    return CellLook(ground, mask, box[strong].reshape(-1, 3).astype(np.float32).mean(axis=0),
-                    _relief(box if frame is None else frame, mask))
+    strong = box[mask & (distance >= 0.75 * float(distance[mask].max()))].reshape(-1, 3).astype(np.float32)
+    return CellLook(ground, mask, strong.mean(axis=0), _relief(box if frame is None else frame, mask), strong)
 
 
 def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
@@ -388,6 +412,10 @@ def number_of(cell: CellLook, look: Look) -> int | None:
     if not numbers:
         return None  # a look still being learnt, no digit's colour known yet: only a plain shape above
     if colours.min() > NEAR_COLOUR:
+        dark = float(cell.ink_colour.max()) < DARK_INK
+        if dark and clear in look.digits and ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SHAPE_MARGIN \
+                and colours[numbers.index(clear)] <= OFF_COLOUR:
+            return clear  # near black, near no digit's colour: a palette's darkening, the shape alone tells
         return None
     near = np.flatnonzero(colours <= colours.min() + COLOUR_TIE)
     shapes = every[near]
@@ -488,7 +516,8 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return UNOPENED  # no ink, or the tile's own gloss and shading: light, or a little of it dark
         if look.flag_ink is not None and look.flag_ink.holds(ink):
             return FLAG
-        if look.mine_ink is not None and look.mine_ink.holds(ink) and cell.share >= MINE_ON_TILE:
+        if look.mine_ink is not None and cell.share >= MINE_ON_TILE \
+                and (look.mine_ink.holds(ink) or look.mine_ink.holds_most(cell.strong)):
             return MINE
         return None
     if opened:
@@ -496,14 +525,35 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return 0
         if luma(cell.ink_colour) >= luma(cell.ground):
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
-        if _entering(cell.ink):
-            return None  # a glyph is centred: this is something else reaching into the box
-        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and mine_sized(cell):
+        if _entering(cell.ink):  # a glyph is centred: this is something else reaching into the box,
+            return MINE if _mine_shown(cell, look, hsv) else None  # or a mine filling it
+        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and mine_sized(cell) \
+                and _centred(cell.ink):
             return MINE  # the mines a lost game shows, on opened tiles (Windows 7's)
         return number_of(cell, look)
     if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= MINE_ON_TILE:
         return EXPLODED
-    return None
+    return MINE if _mine_shown(cell, look, hsv) else None
+
+
+def _mine_shown(cell: CellLook, look: Look, hsv: np.ndarray) -> bool:
+    """A mine a lost game shows, so large that it fills the box (its spikes touch every side) or
+    greys the ground with its light half: MINE_SHARE of the box or more, mostly of the mine's
+    colour, darker than the ground and centred (CENTRED), on a ground of the opened tiles' tint or
+    of the covered tiles' hue at GREYED of their least saturation (Windows 7's at 80-200 %: grounds
+    of saturation 0.18-0.223 round its mines, the covered tiles' from 0.225)."""
+    if look.mine_ink is None or cell.ink_colour is None or cell.share < MINE_SHARE:
+        return False
+    greyed = np.array([hsv[0], min(1.0, float(hsv[1]) / GREYED), hsv[2]])
+    return (look.opened.tints(hsv) or look.covered.tints(greyed)) and luma(cell.ink_colour) < luma(cell.ground) \
+        and look.mine_ink.holds_most(cell.strong) and _centred(cell.ink)
+
+
+def _centred(mask: np.ndarray) -> bool:
+    """Whether the ink's extent is centred: its middle within CENTRED of the box's side from the
+    box's centre (its extent, not its mass: a mine's light half is no ink)."""
+    return all(abs((at.min() + at.max() + 1) / 2 - side / 2) <= CENTRED * side
+               for at, side in zip(np.nonzero(mask), mask.shape, strict=True))
 
 
 def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float) -> list[np.ndarray | None]:

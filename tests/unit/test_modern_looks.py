@@ -353,6 +353,48 @@ def test_a_mine_filling_an_opened_tile_s_box_is_never_an_opened_0(look_name):
     assert classify(cell_look(plain), look) == 0
 
 
+@pytest.mark.parametrize("size", [14, 18, 28])
+def test_a_mine_that_fills_its_box_and_greys_its_ground_is_still_a_mine(size):
+    """Windows 7 at a loss shows its mines on covered tiles, grey, lit at the upper left and filling
+    the tile: the box's brighter half takes in the mine's light half, the ground greys to no tile's
+    saturation (0.12-0.21 here, the covered tiles' from 0.225), and the spikes touch every side.
+    Such a cell, on the real lost frame at 80-200 %, was unread; it is a mine. A dark band along
+    one side of a cell (a window's edge) is no mine: a mine is centred."""
+    from bot.board import MINE
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == "win7").look
+    t = np.linspace(0, 1, 64)[:, None, None]
+    big = np.broadcast_to(np.array((250, 205, 165)) * (1 - t) + np.array((205, 125, 80)) * t, (64, 64, 3)).copy()
+    yy, xx = np.mgrid[0:64, 0:64]
+    grey = np.clip(240 - 5 * np.hypot(yy - 24, xx - 24), 50, 240)  # (BGR) the tile shaded down; the mine lit
+    big[np.hypot(yy - 32, xx - 32) <= 32] = np.stack([grey] * 3, -1)[np.hypot(yy - 32, xx - 32) <= 32]
+    box = cv2.resize(big.astype(np.uint8), (size, size), interpolation=cv2.INTER_AREA)
+    assert classify(cell_look(box), look) == MINE
+    band = np.full((16, 16, 3), (235, 226, 222), np.uint8)  # an opened tile...
+    band[:, :6] = (70, 68, 68)  # ...a window's dark edge over its left part
+    assert classify(cell_look(band), look) != MINE
+
+
+def test_a_near_black_digit_near_no_digit_s_colour_is_read_by_its_shape():
+    """A GIF's palette turns Windows 7's red 3 near black (ink 47 at most): 61 from the nearest
+    digit's colour (its 5's), 95 from its own, and its shape (0.67 as a 3) only 0.19 ahead of an
+    8's. Near black, colour tells nothing: the shape decides, by the margin digits alike in colour
+    need. The real 3's ink, at 80 % (13 px tiles), as a mask."""
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == "win7").look
+    rows = ["...........", "....####...", "...######..", ".......##..", ".......##..", "....####...",
+            "....####...", ".......##..", ".......##..", "...#...##..", "...#####...", "..........."]
+    ink = np.array([[ch == "#" for ch in row] for row in rows])
+    box = np.full((12, 11, 3), (230, 225, 222), np.uint8)
+    box[ink] = (35, 36, 47)
+    assert classify(cell_look(box), look) == 3
+    blot = np.full((12, 11, 3), (230, 225, 222), np.uint8)
+    blot[3:9, 3:8] = (35, 36, 47)  # near black, no digit's shape
+    assert classify(cell_look(blot), look) is None
+
+
 def test_a_small_bold_digit_s_blurred_edge_is_no_relief_of_its_tile():
     """KMines at 16 px: a flat opened cell's digit, blurred into its grey, left the pixels round its
     ink spread as much as a raised covered tile's bevel (relief 9-11 against 11.9), and the learner
