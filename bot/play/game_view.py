@@ -245,7 +245,9 @@ class GameView:
                 unread = reading.unknown.copy() if reading.unknown.any() else None
                 reading = ended(reading, self.skin)
                 if not reading.complete:
+                    cells = ", ".join(str((int(r), int(c))) for r, c in np.argwhere(reading.unknown)[:4])
                     problem = (f"{int(reading.unknown.sum())} cell(s) unreadable (covered or half drawn?)"
+                               + (f", e.g. (row, col) {cells}" if cells else "")
                                if reading.unknown.any() or reading.framed else
                                "the field's edge is not seen on every side (covered, or found only in part?)")
                     raise VisionError(problem)
