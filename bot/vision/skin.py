@@ -106,11 +106,32 @@ def _read(path: Path) -> np.ndarray:
     return img
 
 
-def load_skin(folder: Path) -> Skin:
+def _meta(folder: Path, seen: tuple[str, ...] = ()) -> dict:
+    """A skin's skin.json; one that names another skin beside it (`"extends": "win7"`) is that
+    skin's description with its own keys laid over it, dict by dict (a tint of a look gives its
+    tiles' colours alone)."""
     try:
         meta = json.loads((folder / "skin.json").read_text())
     except (OSError, ValueError) as err:
         raise VisionError(f"skin {folder.name}: bad or missing skin.json ({err})") from err
+    base = meta.pop("extends", None)
+    if base is None:
+        return meta
+    if not isinstance(base, str) or base in seen or base == folder.name:
+        raise VisionError(f"skin {folder.name}: bad \"extends\" in skin.json ({base!r})")
+    return _laid_over(_meta(folder.parent / base, (*seen, folder.name)), meta)
+
+
+def _laid_over(base: dict, own: dict) -> dict:
+    out = dict(base)
+    for key, value in own.items():
+        nested = isinstance(value, dict) and isinstance(base.get(key), dict)
+        out[key] = _laid_over(base[key], value) if nested else value
+    return out
+
+
+def load_skin(folder: Path) -> Skin:
+    meta = _meta(folder)
     cells = [(code, _read(folder / f"cell_{name}.png")) for name, code in CELL_CODES.items()
              if (folder / f"cell_{name}.png").exists()]
     look = None

@@ -480,3 +480,32 @@ def test_a_skin_naming_a_digit_shape_no_one_draws_is_refused(tmp_path: Path):
     (tmp_path / "odd" / "skin.json").write_text(json.dumps(meta))
     with pytest.raises(VisionError, match="no digit shape named curly 9"):
         load_skin(tmp_path / "odd")
+
+
+def test_a_tint_of_a_look_is_that_look_with_its_own_colours(tmp_path: Path):
+    """templates/win7-green says only its tiles' colours and `"extends": "win7"`: every other part
+    of Windows 7's description (digits, flag and mine inks, shapes, end dialogs, levels) is the blue
+    look's, so a change to it reaches both. A skin extending itself, or one that is not there, is
+    refused in one line."""
+    import json
+    import shutil
+
+    from bot.errors import VisionError
+    from bot.vision.skin import load_skin
+
+    blue, green = (next(s for s in SKINS if s.name == n) for n in ("win7", "win7-green"))
+    assert green.look.covered.hue == (95, 140) and blue.look.covered.hue == (190, 245)
+    assert green.look.opened.saturation == (0.0, 0.27) and green.look.opened.value == blue.look.opened.value
+    assert {d: c.tolist() for d, c in green.look.digits.items()} == {d: c.tolist() for d, c in blue.look.digits.items()}
+    assert (green.look.mine_ink, green.look.flag_ink, green.look.shapes, green.look.unseen_by_shape) == \
+        (blue.look.mine_ink, blue.look.flag_ink, blue.look.shapes, blue.look.unseen_by_shape)
+    assert (green.end_dialogs, green.mines, green.new_game_key) == (blue.end_dialogs, blue.mines, blue.new_game_key)
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    shutil.copytree(templates / "win7", tmp_path / "win7")
+    (tmp_path / "loop").mkdir()
+    (tmp_path / "loop" / "skin.json").write_text(json.dumps({"name": "loop", "extends": "loop"}))
+    (tmp_path / "orphan").mkdir()
+    (tmp_path / "orphan" / "skin.json").write_text(json.dumps({"name": "orphan", "extends": "win8"}))
+    for name in ("loop", "orphan"):
+        with pytest.raises(VisionError, match=f"skin {name}|skin win8"):
+            load_skin(tmp_path / name)
