@@ -49,10 +49,10 @@ from bot.vision.described import (
     frames,
     hsv_of,
     mine_sized,
-    outlined,
     read_described,
 )
 from bot.vision.glyphs import shape_scores
+from bot.vision.outlines import outlined
 from bot.vision.tiles import Tiles, find_tiles
 
 #: Grounds (Lab a, b: their chroma) within this of a group's densest colour join it; groups of
