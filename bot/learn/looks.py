@@ -10,7 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from bot.vision.reader import BORDER, nearest, squared_distances
+from bot.vision.sprites import BORDER, nearest, squared_distances
 
 #: Tiles within this RMS distance (0-255) of a class's first tile belong to it. Cells of one
 #: look differ by 0 at 100 % and by under 5 when scaled; different numbers by 20 or more.

@@ -35,8 +35,9 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, UNREAD, neighbour_table
 from bot.imagefile import write_image
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
-from bot.vision.reader import MAX_DISTANCE, Field, Reading, face_box, field_tiles, resample, ring_mask
+from bot.vision.reader import Field, Reading, face_box, field_tiles
 from bot.vision.skin import Skin
+from bot.vision.sprites import MAX_DISTANCE, resample, ring_mask
 
 NEW = 100  # class id of the first new look in the frame handed to the SAT check
 MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)

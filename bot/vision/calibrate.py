@@ -20,8 +20,9 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import VisionError
 from bot.vision.lattice import find_lattice
-from bot.vision.reader import Field, Reading, colour_blobs, read, read_cells, resample
+from bot.vision.reader import Field, Reading, colour_blobs, read, read_cells
 from bot.vision.skin import Skin
+from bot.vision.sprites import resample
 from bot.vision.tiles import Tiles, find_tiles
 
 #: The display's scales (Windows' own steps), and 0.8 for screenshots shrunk after they were taken.

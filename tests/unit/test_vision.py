@@ -16,8 +16,9 @@ from bot.board import parse_grid
 from bot.cli import main
 from bot.errors import VisionError
 from bot.vision.calibrate import Calibration, calibrate, load_profile, locate, save_profile, still_matches
-from bot.vision.reader import Field, bank, exact, nearest, read
+from bot.vision.reader import Field, read
 from bot.vision.skin import load_skins
+from bot.vision.sprites import bank, exact, nearest
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "winemine"
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
