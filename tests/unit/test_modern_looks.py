@@ -70,6 +70,21 @@ def test_a_digit_the_shipped_look_has_no_colour_for_is_read_by_its_plain_shape(p
     assert skin.name == "msapp" and not reading.unknown.any() and np.array_equal(reading.codes, shown)
 
 
+@pytest.mark.parametrize("style", ["win7", "win7-green"])
+@pytest.mark.parametrize("pitch", [16.0, 24.7, 37.2])
+def test_windows_7_s_8_in_the_red_of_its_7_is_read(style, pitch):
+    """Windows 7 draws its 8 in the red of its 7 (and near its 3's): without that colour in the
+    look an 8 was unknown at every size but the largest, and only the board could name it in play."""
+    shown = np.full((9, 9), 2, np.int8)
+    shown[0, :] = UNOPENED
+    shown[3, 3] = shown[6, 6] = 8
+    shown[2, 6], shown[5, 2] = 3, 7
+    image, _ = draw_modern(shown, style, pitch, at=(60, 50), screen=(int(9 * pitch + 300), int(9 * pitch + 250)))
+    cal, skin = calibrate(image, SKINS)
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert skin.name == SKIN_OF[style] and not reading.unknown.any() and np.array_equal(reading.codes, shown)
+
+
 @pytest.mark.parametrize("pitch", [16.0, 18.0, 22.0, 29.1, 33.3])
 def test_a_field_whose_opened_cells_part_by_lighter_lines_is_found_whole(pitch):
     """Grey on grey (the sheet look, KMines' kind): raised covered tiles, flat opened cells with
