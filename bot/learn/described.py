@@ -715,6 +715,8 @@ def look_json(look: Look) -> dict:
         out["zero_outlined"] = False
     if look.raised is not None:
         out["raised"] = round(look.raised, 1)
+    if look.shapes:
+        out["digit_shapes"] = list(look.shapes)
     return out
 
 

@@ -543,3 +543,17 @@ def test_digits_tied_in_colour_are_told_apart_by_shape_though_one_is_far_from_th
     assert scores[2] - np.delete(scores, 2).max() < 0.25  # (not plain enough to be a 3 in any colour)
     assert number_of(CellLook(ground, glyph(0.2), ink), look) == 3
     assert number_of(CellLook(ground, glyph(0.3), ink), look) is None  # (0.61 as a 3, 0.60 as a 5)
+
+
+@pytest.mark.parametrize("name", ["win7", "msapp"])
+def test_a_look_written_back_reads_as_it_did(name):
+    """A digit named from the board in play is written into the skin's skin.json with the whole
+    look (bot.learn.unseen_digits.with_digit): the look written must be the look read, its own
+    digit drawings too (Windows 7's flat-topped 3 was dropped, and its 3s read worse after)."""
+    from bot.vision.described import Look
+    from bot.vision.skin import load_skins
+
+    look = next(s for s in load_skins() if s.name == name).look
+    again = Look.from_json(look_json(look))
+    assert again.shapes == look.shapes and again.unseen_by_shape == look.unseen_by_shape
+    assert look_json(again) == look_json(look)
