@@ -107,9 +107,9 @@ def _read(path: Path) -> np.ndarray:
 
 
 def _meta(folder: Path, seen: tuple[str, ...] = ()) -> dict:
-    """A skin's skin.json; one that names another skin beside it (`"extends": "win7"`) is that
-    skin's description with its own keys laid over it, dict by dict (a tint of a look gives its
-    tiles' colours alone)."""
+    """A skin's skin.json; one that names another skin (`"extends": "win7"`: beside it, else a
+    shipped one) is that skin's description with its own keys laid over it, dict by dict (a tint
+    of a look gives its tiles' colours alone)."""
     try:
         meta = json.loads((folder / "skin.json").read_text())
     except (OSError, ValueError) as err:
@@ -119,7 +119,8 @@ def _meta(folder: Path, seen: tuple[str, ...] = ()) -> dict:
         return meta
     if not isinstance(base, str) or base in seen or base == folder.name:
         raise VisionError(f"skin {folder.name}: bad \"extends\" in skin.json ({base!r})")
-    return _laid_over(_meta(folder.parent / base, (*seen, folder.name)), meta)
+    beside = folder.parent / base
+    return _laid_over(_meta(beside if (beside / "skin.json").exists() else SHIPPED / base, (*seen, folder.name)), meta)
 
 
 def _laid_over(base: dict, own: dict) -> dict:

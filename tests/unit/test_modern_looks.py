@@ -524,3 +524,7 @@ def test_a_tint_of_a_look_is_that_look_with_its_own_colours(tmp_path: Path):
     for name in ("loop", "orphan"):
         with pytest.raises(VisionError, match=f"skin {name}|skin win8"):
             load_skin(tmp_path / name)
+    (tmp_path / "mine").mkdir()  # (a user's copy among the learnt skins, extending a shipped one)
+    shutil.copy(templates / "win7-green" / "skin.json", tmp_path / "mine" / "skin.json")
+    shutil.rmtree(tmp_path / "win7")
+    assert load_skin(tmp_path / "mine").look.digits.keys() == blue.look.digits.keys()
