@@ -27,6 +27,14 @@ def learnt_root() -> Path:
     return user_data() / "templates" if INSTALLED else SHIPPED
 
 
+def writable_skin(folder: Path | None) -> bool:
+    """Whether what play learns of a skin (a number's sprite, a digit's colour) may be written into
+    its folder: any skin's in a checkout, never an installed package's shipped ones."""
+    if folder is None or not folder.is_dir():
+        return False
+    return not (INSTALLED and folder.resolve().is_relative_to(SHIPPED.resolve()))
+
+
 def default_profile() -> Path:
     """Where the calibration profile is kept unless --profile names another place."""
     return user_data() / "profile.json" if INSTALLED else Path("calibration/profile.json")

@@ -35,6 +35,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, UNREAD, neighbour_table
 from bot.imagefile import write_image
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
+from bot.places import writable_skin
 from bot.vision.reader import Field, Reading, face_box, field_tiles
 from bot.vision.skin import Skin
 from bot.vision.sprites import MAX_DISTANCE, resample, ring_mask
@@ -131,9 +132,8 @@ def unread(reading: Reading, found: Sequence[Named]) -> Reading:
 
 def _keep(skin: Skin, name: str, tile: np.ndarray) -> None:
     """Write a new sprite into the skin's folder (for a skin kept in one), so it is there next time."""
-    sprite = skin.folder / f"{name}.png" if skin.folder is not None else None
-    if sprite is not None and skin.folder.is_dir() and not sprite.exists():
-        write_image(str(sprite), tile)
+    if writable_skin(skin.folder) and not (skin.folder / f"{name}.png").exists():
+        write_image(str(skin.folder / f"{name}.png"), tile)
 
 
 def with_number(skin: Skin, number: int, tile: np.ndarray) -> Skin:

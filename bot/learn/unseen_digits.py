@@ -22,6 +22,7 @@ from itertools import permutations
 import numpy as np
 
 from bot.learn.described import consistent, look_json
+from bot.places import writable_skin
 from bot.vision.described import (
     MIN_DIGIT,
     NEAR_COLOUR,
@@ -114,7 +115,7 @@ def with_digit(skin: Skin, number: int, ink: np.ndarray) -> Skin:
     """The skin whose look knows one more digit's colour; written into its skin.json too (for a
     skin kept in a folder), so it is known next time."""
     look = dataclasses.replace(skin.look, digits={**skin.look.digits, number: ink.reshape(1, 3)})
-    meta_path = skin.folder / "skin.json" if skin.folder is not None else None
+    meta_path = skin.folder / "skin.json" if writable_skin(skin.folder) else None
     if meta_path is not None and meta_path.is_file():
         try:
             meta = json.loads(meta_path.read_text())

@@ -188,3 +188,32 @@ def test_a_number_on_a_ground_of_its_own_is_named_right_or_played_around(number:
         if found[0].number is None:
             check_played_around(unread(reading, found), truth, meta, name)
     assert seen >= 2, seen
+
+
+def test_what_play_learns_of_a_shipped_skin_never_writes_into_an_installed_package(tmp_path, monkeypatch):
+    """A number's sprite or a digit's colour named in play is kept in the skin's folder for next
+    time: a skin learnt, or any skin in a checkout, but never a shipped skin inside an installed
+    package, which is never written into (bot.places)."""
+    import shutil
+    from pathlib import Path
+
+    import bot.places
+    from bot.learn.unseen_digits import with_digit
+    from bot.vision.skin import load_skin
+
+    shipped = tmp_path / "site" / "_templates"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "templates" / "msapp", shipped / "msapp")
+    learnt = tmp_path / "data" / "templates" / "learnt-look"
+    shutil.copytree(shipped / "msapp", learnt)
+    before = (shipped / "msapp" / "skin.json").read_text()
+    monkeypatch.setattr(bot.places, "SHIPPED", shipped)
+    monkeypatch.setattr(bot.places, "INSTALLED", True)
+    ink = np.array([120.0, 120.0, 120.0], np.float32)
+    grown = with_digit(load_skin(shipped / "msapp"), 8, ink)
+    assert 8 in grown.look.digits  # (known for this run all the same)
+    assert (shipped / "msapp" / "skin.json").read_text() == before
+    with_digit(load_skin(learnt), 8, ink)
+    assert 8 in load_skin(learnt).look.digits
+    monkeypatch.setattr(bot.places, "INSTALLED", False)  # a checkout: its templates take it
+    with_digit(load_skin(shipped / "msapp"), 8, ink)
+    assert 8 in load_skin(shipped / "msapp").look.digits
