@@ -41,9 +41,9 @@ def cmd_calibrate(args: argparse.Namespace) -> Exit:
 
 def _learn(args: argparse.Namespace) -> Exit:
 
-    from bot.learn.described import DescribedLearnt, write_described
     from bot.learn.first_sight import learn_look
     from bot.learn.live import write_skin
+    from bot.learn.look_file import DescribedLearnt, write_described
     from bot.screen.platform import current
     from bot.vision.calibrate import Calibration, save_profile
     from bot.vision.skin import load_skin
@@ -71,8 +71,9 @@ def _learn(args: argparse.Namespace) -> Exit:
 def _learn_pictures(args: argparse.Namespace) -> Exit:
     """calibrate --learn --from DIR: a skin from saved screenshots alone (bot.learn.pictures)."""
 
-    from bot.learn.described import DescribedError, learn_described, write_described
+    from bot.learn.described import DescribedError, learn_described
     from bot.learn.live import write_skin
+    from bot.learn.look_file import write_described
     from bot.learn.pictures import PicturesError, learn_pictures
     from bot.vision.skin import load_skins
 

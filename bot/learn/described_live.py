@@ -23,9 +23,10 @@ import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED, Board
 from bot.errors import BotError, LearnError
-from bot.learn.described import DescribedError, DescribedLearnt, consistent, describe, learn_described, picture_cells
+from bot.learn.described import DescribedError, consistent, describe, learn_described, picture_cells
 from bot.learn.field_hands import Field, FieldHands
 from bot.learn.hands import Hands
+from bot.learn.look_file import DescribedLearnt
 from bot.learn.start import NEW_GAME_KEYS
 from bot.screen.capture import Region
 from bot.solver.advice import advise

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.errors import BotError, VisionError
-from bot.learn.described import DescribedLearnt, write_described
 from bot.learn.described_live import learn_described_live
 from bot.learn.learnt import Learnt
 from bot.learn.live import GAMES, LearnError, learn_live, write_skin
+from bot.learn.look_file import DescribedLearnt, write_described
 from bot.screen.capture import Region, Screen
 from bot.vision.calibrate import Calibration, save_profile
 from bot.vision.skin import Skin, load_skin

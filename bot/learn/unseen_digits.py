@@ -21,7 +21,8 @@ from itertools import permutations
 
 import numpy as np
 
-from bot.learn.described import consistent, look_json
+from bot.learn.described import consistent
+from bot.learn.look_file import look_json
 from bot.places import writable_skin
 from bot.vision.described import (
     MIN_DIGIT,

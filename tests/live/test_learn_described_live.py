@@ -18,9 +18,9 @@ import pytest
 from bot.board import EXPLODED, MINE
 from bot.errors import LearnError, VisionError
 from bot.games.simulator import Level
-from bot.learn.described import write_described
 from bot.learn.described_live import DescribedLearner
 from bot.learn.live import Learner
+from bot.learn.look_file import write_described
 from bot.vision.calibrate import calibrate
 from bot.vision.reader import read
 from bot.vision.skin import load_skin
