@@ -128,6 +128,9 @@ OFF_COLOUR = 140.0
 BEYOND = 0.25
 
 
+Number = float | np.ndarray  # one colour's channel, or each pixel's
+
+
 def _rgb(text: str) -> np.ndarray:
     """'#rrggbb' as a BGR vector, as OpenCV holds pixels."""
     text = text.lstrip("#")
@@ -150,7 +153,7 @@ class Ground:
                    tuple(data.get("value", (0, 1))))
 
     def holds(self, hsv: np.ndarray) -> bool:
-        return self.tints(hsv) and self.value[0] <= float(hsv[2]) <= self.value[1]
+        return bool(self._within(float(hsv[0]), float(hsv[1]), float(hsv[2])))
 
     def holds_most(self, pixels: np.ndarray | None) -> bool:
         """Whether over half of the pixels (BGR, one a row) lie in the range: a mine's ink taken pixel
@@ -158,21 +161,20 @@ class Ground:
         tile: mean saturation 0.21, the median pixel's 0.04)."""
         if pixels is None or not len(pixels):
             return False
-        hsv = cv2.cvtColor(np.clip(pixels.reshape(-1, 1, 3) / 255.0, 0, 1).astype(np.float32),
-                           cv2.COLOR_BGR2HSV).reshape(-1, 3)
-        lo, hi = self.hue
-        h = hsv[:, 0]
-        held = (h >= lo) & (h <= hi) if lo <= hi else (h >= lo) | (h <= hi)
-        for channel, (low, high) in ((1, self.saturation), (2, self.value)):
-            held &= (hsv[:, channel] >= low) & (hsv[:, channel] <= high)
-        return float(held.mean()) > 0.5
+        hsv = hsv_of(pixels)
+        return float(np.mean(self._within(hsv[:, 0], hsv[:, 1], hsv[:, 2]))) > 0.5
 
     def tints(self, hsv: np.ndarray) -> bool:
         """Its hue and saturation, at any brightness."""
-        h, s = float(hsv[0]), float(hsv[1])
+        return bool(self._within(float(hsv[0]), float(hsv[1])))
+
+    def _within(self, h: Number, s: Number, v: Number | None = None) -> bool | np.ndarray:
+        """Whether hue h and saturation s (and value v, where given) lie in the range: floats or
+        arrays alike (& and | of comparisons)."""
         lo, hi = self.hue
-        in_hue = lo <= h <= hi if lo <= hi else (h >= lo or h <= hi)
-        return in_hue and self.saturation[0] <= s <= self.saturation[1]
+        inside = ((lo <= h) & (h <= hi) if lo <= hi else (h >= lo) | (h <= hi)) \
+            & (self.saturation[0] <= s) & (s <= self.saturation[1])
+        return inside if v is None else inside & (self.value[0] <= v) & (v <= self.value[1])
 
 
 @dataclass(frozen=True, eq=False)
@@ -236,9 +238,10 @@ def luma(bgr: np.ndarray) -> float:
 
 
 def hsv_of(bgr: np.ndarray) -> np.ndarray:
-    """Hue in degrees, saturation and value 0-1, of one BGR colour."""
-    pixel = np.clip(np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0, 0, 1)
-    return cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV).reshape(3)
+    """Hue in degrees, saturation and value 0-1, of one BGR colour, or of each (one a row)."""
+    colours = np.asarray(bgr, np.float32)
+    pixels = np.clip(colours.reshape(-1, 1, 3) / 255.0, 0, 1)
+    return cv2.cvtColor(pixels, cv2.COLOR_BGR2HSV).reshape(colours.shape)
 
 
 @dataclass(frozen=True)
