@@ -6,6 +6,13 @@ it, the server serves no other program, so no window can move, appear or close b
 check (the game's top-level window is still the one under the point, where it was) and the
 XTest click. The gap is gone, not just short. pyautogui's interface (click, mouseDown, mouseUp)
 and its fail-safe corner are kept, so the Actuator uses this like pyautogui.
+
+One window still closes inside the grab: a game whose process died. The server drops a client
+whose connection hung up whenever it waits for requests, a grab or not (the server answering the
+pointer check and reading the press is such a wait), and its windows go with it. So a net lies
+under the game's window while the grab lasts: an input-only window of ours over the game's place,
+which takes a press the closing window let through and passes it to nothing (measured: a client
+killed between the check and the press, its window's press went to the window beneath, 2 of 2).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ class X11Mouse:
     def __init__(self, inside: tuple[int, int]) -> None:
         """`inside`: a point of the game (the field's centre) as it is now, in screen pixels."""
         from Xlib import X
+        from Xlib.error import CatchError
         from Xlib.ext import xtest
 
         from bot.screen.xdisplay import connect
@@ -60,6 +68,11 @@ class X11Mouse:
         # game, or one that came later anywhere on the screen (Java's JOptionPane with no parent
         # opens centred on the screen, clear of the game, and takes its clicks).
         self._beside = {top for top, _, _ in self._own_windows()}
+        # Never mapped outside a grab; input-only, so nothing is drawn and no window below is exposed.
+        self.net = self.root.create_window(0, 0, 1, 1, 0, 0, X.InputOnly, X.CopyFromParent, override_redirect=True,
+                                           do_not_propagate_mask=X.ButtonPressMask | X.ButtonReleaseMask
+                                           | X.KeyPressMask | X.KeyReleaseMask)
+        self._caught = CatchError()  # (the net's requests where the game's window is gone meanwhile)
 
     def _top_at(self, x: int, y: int) -> tuple[int, int, int, int, int] | None:
         """The topmost mapped top-level window holding the point: (id, left, top, width, height)."""
@@ -106,11 +119,14 @@ class X11Mouse:
         try:
             if self.window is None or self._top_at(x, y) != self.window:
                 raise WindowMoved("the game's window moved, closed or was covered: the click was not made")
-            self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+            wid, left, top, width, height = self.window
+            self.net.configure(x=left, y=top, width=width, height=height, sibling=wid, stack_mode=self.X.Below,
+                               onerror=self._caught)
+            self.net.map(onerror=self._caught)  # (where the game's window was gone: over it all, refused below)
             # The server's own answer too: the top-level window its pointer is in, input shapes
             # counted. A window whose input region has a hole at the point (a click-through part)
             # is the game's by its geometry, yet the press would reach the window under it.
-            if getattr(self.root.query_pointer().child, "id", 0) != self.window[0]:
+            if not self._pointer_on_game(x, y):
                 raise WindowMoved("the game's window does not take clicks at that point: the click was not made")
             if focus:  # (keys go to the focused window: the game's, as a click on it would make it)
                 self.display.set_input_focus(self.window[0], self.X.RevertToParent, self.X.CurrentTime)
@@ -118,8 +134,14 @@ class X11Mouse:
                 self.xtest.fake_input(self.display, kind, detail)
             self.display.sync()
         finally:
+            self.net.unmap(onerror=self._caught)
             self.display.ungrab_server()
             self.display.flush()
+
+    def _pointer_on_game(self, x: int, y: int) -> bool:
+        """The pointer moved to the point, and the server's top-level window there the game's."""
+        self.xtest.fake_input(self.display, self.X.MotionNotify, x=x, y=y)
+        return getattr(self.root.query_pointer().child, "id", 0) == self.window[0]
 
     def click(self, x: int, y: int, button: str = "left") -> None:
         b = BUTTONS[button]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,3 +104,67 @@ def test_a_click_through_part_of_the_game_s_window_is_refused(xvfb):
             mouse.close()
         wait_for(lambda: len(game.clicks) >= 2)
     assert game.clicks == [(200, 175), (150, 120)] and canary.clicks == []
+
+
+#: A game in another process: a window taking clicks, its id printed once it is on view.
+_GAME = """
+import contextlib, io, time
+from Xlib import X, display
+with contextlib.redirect_stdout(io.StringIO()):  # (python-xlib's Xauthority warning)
+    d = display.Display()
+s = d.screen()
+w = s.root.create_window(100, 100, 200, 150, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                         background_pixel=s.white_pixel, event_mask=X.ButtonPressMask, override_redirect=True)
+w.map()
+d.sync()
+print(w.id, flush=True)
+while True:
+    time.sleep(0.05)
+    while d.pending_events():
+        d.next_event()
+"""
+
+
+def test_a_game_killed_between_the_check_and_the_press_takes_it_to_no_other_window(xvfb):
+    """The game's process dies after the pointer check, inside the grab: the server drops a client
+    that hung up whenever it waits for requests, grab or not, and the game's window goes. The
+    press reaches no other window (without the net under the game's window it reached the
+    canary beneath, 2 of 2)."""
+    from bot.screen.xmouse import X11Mouse
+    from tests.support.catcher import Catcher
+    from tests.support.waiting import wait_for
+
+    with VirtualDisplay(), Catcher(below=True) as canary:
+        game = subprocess.Popen([sys.executable, "-c", _GAME], stdout=subprocess.PIPE, text=True)
+        try:
+            wid = int(game.stdout.readline())
+
+            class Dying(X11Mouse):
+                def _pointer_on_game(self, x: int, y: int) -> bool:
+                    on_game = super()._pointer_on_game(x, y)
+                    game.kill()
+                    game.wait(30)
+
+                    def gone() -> bool:  # (each look a request: the server waits between them, so drops the game)
+                        try:
+                            self.display.create_resource_object("window", wid).get_geometry()
+                        except Exception:
+                            return True
+                        return False
+
+                    assert wait_for(gone, timeout=30)
+                    return on_game
+
+            mouse = Dying((200, 175))
+            assert mouse.window is not None and mouse.window[0] == wid
+            try:
+                mouse.click(200, 175)  # (the check passed: the press is made, on the net)
+            finally:
+                mouse.close()
+            # A press of the user's that reaches only the canary: once it is heard, so was the bot's.
+            subprocess.run(["xdotool", "mousemove", "3", "1000", "click", "1"], check=True, timeout=30)
+            assert wait_for(lambda: bool(canary.clicks))
+        finally:
+            game.kill()
+            game.wait(30)
+    assert canary.clicks == [(3, 1000)]
