@@ -31,3 +31,7 @@ class LearnError(BotError):
     def __init__(self, message: str, fresh: object = None) -> None:
         super().__init__(message)
         self.fresh = fresh
+
+
+class DescribedError(BotError):
+    """Screenshots that do not teach a described look (bot.learn.described)."""

@@ -71,7 +71,8 @@ def _learn(args: argparse.Namespace) -> Exit:
 def _learn_pictures(args: argparse.Namespace) -> Exit:
     """calibrate --learn --from DIR: a skin from saved screenshots alone (bot.learn.pictures)."""
 
-    from bot.learn.described import DescribedError, learn_described
+    from bot.errors import DescribedError
+    from bot.learn.described import learn_described
     from bot.learn.live import write_skin
     from bot.learn.look_file import write_described
     from bot.learn.pictures import PicturesError, learn_pictures

@@ -23,21 +23,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from dataclasses import field as default
 
-import cv2
 import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
-from bot.errors import BotError
+from bot.errors import DescribedError
 from bot.learn.labels import COVERED_CLASS, FLAGGED_CLASS, fits
 from bot.learn.look_file import DescribedLearnt, hex_colour
+from bot.learn.tile_groups import (
+    DIGIT_LIKE,
+    GREY,
+    INK_RADIUS,
+    SHADE_HUE,
+    Seen,
+    TileGroups,
+    chroma,
+    colour_groups,
+    coloured,
+    group_tiles,
+    lab_of,
+)
 from bot.vision.calibrate import UNKNOWN_MOST
 from bot.vision.described import (
     GLOSS,
     GLOSS_VALUE,
     MINE_ON_TILE,
-    MINE_SHARE,
-    RAISED_SHARE,
     CellLook,
     Ground,
     Look,
@@ -52,60 +63,31 @@ from bot.vision.glyphs import shape_scores
 from bot.vision.outlines import outlined
 from bot.vision.tiles import Tiles, find_tiles
 
-#: Grounds (Lab a, b: their chroma) within this of a group's densest colour join it; groups of
-#: fewer than SMALL of the cells join the nearest larger group within twice as far. Measured:
-#: Windows 7's covered tiles spread 10 round their mean, its opened ones 2, 63 apart.
-GROUND_RADIUS = 22.0
-SMALL = 0.01
-#: Inks (Lab) within this of a group's densest colour join it. Windows 7's digits through a GIF
-#: palette spread up to 18 (its 4), its 1 and 4 lie 31 apart.
-INK_RADIUS = 20.0
 #: A mine's ink is at most this saturated (Windows 7's 0.12, ours 0.03).
 MINE_GREY = 0.15
 #: The covered tiles have a shading of their own (a glossy tile's unlit half, with the dark ground
-#: showing at its rounded corners) when ink near their hue (SHADE_HUE degrees: 56 measured on our
-#: green tiles over a blue ground; a red flag on them lies 120 away), at least SHADE_GREY
-#: saturated, lies on SHADED of them or more.
-SHADED, SHADE_GREY, SHADE_HUE = 0.3, 0.2, 70.0
+#: showing at its rounded corners) when ink near their hue (bot.learn.tile_groups.SHADE_HUE), at
+#: least SHADE_GREY saturated, lies on SHADED of them or more.
+SHADED, SHADE_GREY = 0.3, 0.2
 #: A picture shows a lost game when at least this share of its numbers have a mine shown round
 #: them (all, but for ink that is no number: the pointer, a speck of a palette's noise).
 LOST_SHARE = 0.95
-#: A digit's ink covers less than MINE_SHARE of the box; where no coloured ink that thin is in a
-#: digit's shape, less than DIGIT_MOST (KMines' bold digits: 0.31-0.39; our meadow look's flag, in
-#: a digit's shape to the glyph test, covers 0.3 or more).
-DIGIT_MOST = 0.5
 #: A look's opened 0s are outlined where at least this share of those seen are (the app's and
 #: Windows 7's: all; KMines': none).
 OUTLINED = 0.5
 #: A kind of tile seen in one colour alone (KMines' covered tiles, all alike) still spreads this
 #: much (saturation or value, 0-1) when a boundary is set between it and another.
 SPREAD_FLOOR = 0.01
-#: Covered and opened tiles are grey alike where one colour group holds this share of the cells
-#: (KMines: all; the app's blue covered tiles are a group of their own).
-ONE_GROUP = 0.9
 #: A tile colour group this much of whose cells bear a mine is the mines a lost game shows, on a
 #: ground of their own shade (KMines' flat tiles under a mine: 0.68-0.72 against 0.75 opened).
 MINES_ALONE = 0.9
 #: Ink this dark (value, 0-1) is black whatever its saturation says.
 NEAR_BLACK = 0.12
-#: A plain cell in at most this relief (0-255) is flat (KMines' opened 0s: 0-3).
-FLAT = 4.0
-#: Grey cells in more than this many times the covered tiles' relief are none of the field's: text
-#: in a box the game draws over it (KMines' "Congratulations! You have won!": 20-45, its tiles 13).
-OVER_RELIEF = 2.0
-#: Grey covered and opened tiles whose medians lie this close (value 0-1; lightness L* 0-100) are
-#: of one shade, told apart by relief alone (a classic look: both 192 grey, the covered raised).
+#: Grey covered and opened tiles whose medians lie this close (value 0-1) are of one shade, told
+#: apart by relief alone (a classic look: both 192 grey, the covered raised).
 SAME_SHADE = 0.02
-SAME_LIGHT = 2.0
 #: Covered tiles this saturated or more are coloured, told from grey opened ones by saturation alone.
 GREY_SATURATION = 0.08
-#: A group of tile colours where at least this share bears a number is opened tiles (measured:
-#: 0.4-0.8 of the opened tiles mid-game; the flags on covered ones, 0.1 at most).
-NUMBERED = 0.25
-#: Tile colours whose hues lie this close (degrees, Lab) are one tile's shades.
-SAME_HUE = 30.0
-#: Chroma (Lab) under this is grey: a mine's ink, an opened tile's ground.
-GREY = 12.0
 #: Digits share an ink's colour when each is named by a share of its cells: SHARED / 2 of those
 #: counted in lost pictures, SHARED / 4 (and two at least) of those whose shape names it plainly.
 SHARED = 0.2
@@ -115,8 +97,6 @@ MINOR = 3
 RARE = 0.05
 #: A shape names its digit plainly when it correlates this much better with it than with any other.
 CLEAR = 0.15
-#: Ink in the shape of a digit: its best drawn digit correlates at least this much.
-DIGIT_LIKE = 0.35
 #: Greys whose saturation is at least TINTED all have a hue; within an arc of GREY_ARC degrees it
 #: is theirs (Windows 7's opened tiles: 209-238, saturation 0.06 or more; the exploded mine's
 #: flash, no ink on it, is yellowish).
@@ -126,98 +106,6 @@ TINTED, GREY_ARC = 0.04, 90.0
 SHADE = 0.65
 #: Margins round what was seen when it is written as a colour range.
 HUE_MARGIN, SAT_MARGIN, VALUE_MARGIN = 12.0, 0.08, 0.08
-
-
-class DescribedError(BotError):
-    """The pictures do not teach a described look."""
-
-
-@dataclass(frozen=True, eq=False)
-class Seen:
-    """One cell of one picture."""
-
-    picture: int
-    row: int
-    col: int
-    look: CellLook
-
-
-
-
-def _lab(bgr: np.ndarray) -> np.ndarray:
-    pixels = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
-    return cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3)
-
-
-def _groups(points: np.ndarray, radius: float) -> np.ndarray:
-    """A group id per point: the densest point not yet taken leads a group of every untaken point
-    within `radius` of it, and so on (groups centre on the modes, not on the first point seen).
-    Points are first binned to a unit: a few thousand cells make a few hundred colours."""
-    bins, inverse, counts = np.unique(np.round(points), axis=0, return_inverse=True, return_counts=True)
-    near = np.linalg.norm(bins[:, None] - bins[None], axis=2) <= radius
-    density = near.astype(np.int64) @ counts
-    ids = np.full(len(bins), -1)
-    group = 0
-    for i in np.argsort(-density, kind="stable"):
-        if ids[i] >= 0:
-            continue
-        ids[near[i] & (ids < 0)] = group
-        group += 1
-    return ids[inverse.reshape(-1)]
-
-
-def _merge_small(points: np.ndarray, ids: np.ndarray, radius: float) -> np.ndarray:
-    """Groups under SMALL of the points join the nearest large group within 2 x radius (outliers
-    of one shading, not a colour of their own); the others keep theirs."""
-    counts = np.bincount(ids)
-    large = np.flatnonzero(counts >= max(2, SMALL * len(ids)))
-    if not len(large):
-        return ids
-    centres = np.array([np.median(points[ids == g], axis=0) for g in large])
-    out = ids.copy()
-    for g in np.flatnonzero(counts < max(2, SMALL * len(ids))):
-        centre = np.median(points[ids == g], axis=0)
-        dist = np.linalg.norm(centres - centre, axis=1)
-        if dist.min() <= 2 * radius:
-            out[ids == g] = large[int(np.argmin(dist))]
-    return out
-
-
-def _refine(points: np.ndarray, ids: np.ndarray, rounds: int = 40) -> np.ndarray:
-    """Groups as Gaussians, each with its own spread (Windows 7's covered tiles spread five times as
-    wide as its opened ones): every point to the group likeliest to hold it, until none moves.
-    A group of fewer than three points (the one exploded mine of a lost game) keeps them."""
-    x = points.astype(np.float64)
-    out = np.unique(ids, return_inverse=True)[1].reshape(-1)
-    small = np.isin(out, np.flatnonzero(np.bincount(out) < 3))
-    for _ in range(rounds):
-        likelihood = np.full((out.max() + 1, len(x)), -np.inf)
-        for g in range(out.max() + 1):
-            members = x[(out == g) & ~small]
-            if len(members) < 3:
-                continue
-            cov = np.cov(members.T) + np.eye(x.shape[1])  # (a unit floor: a group of one colour)
-            d = x - members.mean(axis=0)
-            likelihood[g] = (-0.5 * np.einsum("ij,jk,ik->i", d, np.linalg.inv(cov), d)
-                             - 0.5 * np.log(np.linalg.det(cov)) + np.log(len(members) / len(x)))
-        moved = np.where(small, out, np.argmax(likelihood, axis=0))
-        if (moved == out).all():
-            break
-        out = moved
-    return np.unique(out, return_inverse=True)[1].reshape(-1)
-
-
-def _hue_angle(lab: np.ndarray) -> float:
-    return float(np.degrees(np.arctan2(lab[2], lab[1])))
-
-
-def _hue_apart(a: float, b: float) -> float:
-    """How far two hues (degrees) lie apart round the circle, 0-180."""
-    return abs((a - b + 180) % 360 - 180)
-
-
-def _chroma(lab: np.ndarray) -> np.ndarray:
-    return np.linalg.norm(np.atleast_2d(lab)[:, 1:], axis=1)
 
 
 def picture_cells(image: np.ndarray, tiles: Tiles) -> list[CellLook | None]:
@@ -250,7 +138,7 @@ def _ground_of(colours: np.ndarray, grey: bool) -> Ground:
     a colour's hue as seen and its saturation from the least seen up; the value of either from
     SHADE of the darkest seen up (a tile's shading and a palette move them; the app darkens its top
     rows under a header; no other look of the game is the same hue but more vivid)."""
-    hsv = np.array([hsv_of(c) for c in colours])
+    hsv = hsv_of(np.asarray(colours).reshape(-1, 3))
     saturation = _range(hsv[:, 1], SAT_MARGIN, 0.0, 1.0)
     darkest = float(np.quantile(hsv[:, 2], 0.01)) * SHADE
     if grey:  # a hue only where every one of them is tinted alike (Windows 7's bluish grey)
@@ -326,8 +214,8 @@ def _name_inks(numbers: list[Seen], counted: dict[Seen, int], say: Callable[[str
     named: dict[int, list[tuple[int, np.ndarray]]] = {}  # digit -> (cells naming it, colour) per group
     if not numbers:
         return {}
-    lab = _lab(np.array([s.look.ink_colour for s in numbers]))
-    ids = _groups(lab, INK_RADIUS)  # (no merging of the few: a rare digit, Windows 7's 4, lies 22 from its 1)
+    lab = lab_of(np.array([s.look.ink_colour for s in numbers]))
+    ids = colour_groups(lab, INK_RADIUS)  # (no merging of the few: a rare digit, Windows 7's 4, lies 22 from its 1)
     for g in np.unique(ids):
         members = [numbers[i] for i in np.flatnonzero(ids == g)]
         colour = np.median(np.array([s.look.ink_colour for s in members]), axis=0).astype(np.float32)
@@ -368,10 +256,6 @@ def _shading(covered: list[Seen], ground: Ground) -> Ground | None:
     return Ground(found.hue, (max(SHADE_GREY, found.saturation[0]), 1.0), found.value)
 
 
-def _coloured(colours: list[np.ndarray]) -> bool:
-    return bool(len(colours)) and float(np.median(_chroma(_lab(np.array(colours))))) >= GREY
-
-
 Say = Callable[[str], None]
 
 
@@ -399,160 +283,34 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
             for k, look in enumerate(cells[p] if cells is not None else picture_cells(image, t)) if look is not None]
     if not seen:
         raise DescribedError("no pictures of a field to learn from")
-    lab = _lab(np.array([s.look.ground for s in seen]))
-    chroma = lab[:, 1:]
-    # Opened for sure: a tile bearing coloured ink in a digit's shape. The opened tiles' spread is
-    # taken from those alone, before the groups settle (the lightest covered tiles of Windows 7 lie
-    # nearer the opened tiles' colour than the darkest covered ones do).
-    digit_like = np.array([s.look.ink_colour is not None and s.look.share < DIGIT_MOST
-                           and _coloured([s.look.ink_colour]) and shape_scores(s.look.ink).max() >= DIGIT_LIKE
-                           for s in seen])
-    thin = digit_like & (np.array([s.look.share for s in seen]) < MINE_SHARE)
-    # (digits of a usual weight, where any shows: a flag in a digit's shape covers more of its tile;
-    # bolder ones only in a colour other than their tile's, whose own shading is of its hue)
-    sure = thin if thin.any() else digit_like & ~np.array([_own_shade(s.look) for s in seen])
-    ids = _merge_small(chroma, _groups(chroma, GROUND_RADIUS), GROUND_RADIUS)
-    if not sure.any():
-        raise DescribedError("the pictures show no opened cell with a number: give pictures of a game under way")
-    first = int(np.argmax(np.bincount(ids[sure], minlength=ids.max() + 1)))
-    ids[(ids == first) & ~sure] = ids.max() + 1
-    # Grey tiles on grey (KMines: raised light grey covered tiles, translucent grey opened ones) share
-    # their chroma: their lightness tells them apart.
-    others = ids == ids.max()
-    # (one colour group holding nearly every cell: covered and opened tiles alike in chroma)
-    greys = bool(_chroma(np.median(lab[sure], axis=0))[0] < GREY and _chroma(np.median(lab[others], axis=0))[0] < GREY
-                 and np.mean(others | (ids == first)) >= ONE_GROUP)
-    features, bevelled, raised = chroma, None, None
-    if greys:
-        # A raised tile's bevel (KMines' covered tiles) against flat opened ones, shaded by their
-        # place: the plain cells in less relief than the covered tiles' start among the opened,
-        # and lightness and relief tell the groups apart.
-        relief = np.array([s.look.relief for s in seen])
-        plain = others & np.array([s.look.ink_colour is None for s in seen])
-        up = relief[plain & (relief > FLAT)]
-        features = lab
-        if len(up):  # the covered tiles, alike, share one relief: the commonest above the flat
-            tile = raised = float(np.argmax(np.bincount(np.round(up).astype(int))))
-            bevelled = relief > (FLAT + tile) / 2  # (a digit's smoothed edge: 3-8)
-            ids[sure & bevelled] = ids[others][0]  # (a flag on a raised tile, in a digit's shape)
-            sure = sure & ~bevelled
-            ids[others & ~bevelled] = first
-            ids[others & (relief > OVER_RELIEF * tile)] = ids.max() + 1  # (text in a box over the field)
-            features = np.column_stack([lab, relief])
-    ids = _refine(features, ids)
-    opened = int(np.argmax(np.bincount(ids[sure], minlength=ids.max() + 1)))
-    # Another group as thick with numbers is the opened tile in another shade (darkened under a header).
-    for g in np.unique(ids):
-        if g != opened and sure[ids == g].mean() >= NUMBERED:
-            ids[ids == g] = opened
-    # What is left of one hue is one tile, shaded (Windows 7's dark and light covered tiles).
-    medians = {int(g): np.median(lab[ids == g], axis=0) for g in np.unique(ids)}
-    for g in sorted(medians, key=lambda g: -int((ids == g).sum())):
-        for h in sorted(medians):
-            if h in (g, opened) or g == opened or not (ids == h).any() or not (ids == g).any():
-                continue
-            if min(_chroma(medians[g])[0], _chroma(medians[h])[0]) >= GREY and \
-                    _hue_apart(_hue_angle(medians[g]), _hue_angle(medians[h])) <= SAME_HUE:
-                ids[ids == h] = g
-    groups = [int(g) for g in np.unique(ids)]
-    say(f"{len(seen)} cells in {len(pictures)} pictures, {len(groups)} tile colours")
+    grouped = group_tiles(seen, len(pictures), say)
+    ids, opened, covered, lab = grouped.ids, grouped.opened, grouped.covered, grouped.lab
 
     def members(g: int) -> list[Seen]:
         return [seen[i] for i in np.flatnonzero(ids == g)]
 
     i_of = {s: i for i, s in enumerate(seen)}
-    rest = [g for g in groups if g != opened]
-    if not rest:
-        raise DescribedError("the pictures show no covered cell beside the opened ones: "
-                             "give pictures of a game under way")
-    def plain(g: int) -> int:
-        """Cells of group g bearing nothing but, maybe, a shade of their own hue (a glossy tile's
-        unlit half): the covered tiles, where flags (the app's late game) may outnumber them."""
-        hue = _hue_angle(np.median(lab[ids == g], axis=0))
-        return sum(s.look.ink_colour is None or _hue_apart(_hue_angle(_lab(s.look.ink_colour)[0]), hue) <= SHADE_HUE
-                   for s in members(g))
-
-    covered = max(rest, key=plain)
-    if greys:
-        # Grey opened cells beyond the covered tiles' lightness (lighter where those are lighter)
-        # are no tile: a box the game draws over its field (KMines' "Congratulations! You have
-        # won!"), left out.
-        light = lab[:, 0]
-        shades = np.median(light[ids == covered]), np.median(light[ids == opened])
-        # (the two of one shade, the covered tiles told by their relief alone: no side to be beyond)
-        beyond = (ids == opened) & ((light > shades[0]) == (shades[0] > shades[1])) & ~sure \
-            & (abs(shades[0] - shades[1]) >= SAME_LIGHT)
-        if bevelled is not None:  # (and plain flat cells among the raised covered ones: its white ground)
-            beyond |= (ids == covered) & ~bevelled & np.array([s.look.ink_colour is None for s in seen])
-        if raised is not None:
-            # Coloured ink on a tile in a raised tile's relief (RAISED_SHARE of it) or more, no
-            # lighter than the covered tiles, is a covered tile's mark (a flag) whatever its
-            # ground's shade: KMines' flag darkens it to the opened cells' (its flags at 29 px:
-            # 0.43-0.71 of the raised tiles' relief). (A box over the field is lighter: digits
-            # under its edge are in relief too.) Unless its ink is a flat digit's colour and the
-            # cell not bevelled: a digit where a shaded background shows through opened cells
-            # stands nearly as high (KMines' at 16 px: 7.7 against 19).
-            coloured = np.array([s.look.ink_colour is not None and _coloured([s.look.ink_colour]) for s in seen])
-            dark_enough = light <= np.quantile(light[ids == covered], 0.99)
-            marked = (relief >= RAISED_SHARE * raised) & coloured & dark_enough
-            digits = (ids == opened) & coloured & ~marked
-            if (marked & ~bevelled).any() and digits.any():
-                inks = _lab(np.array([seen[i].look.ink_colour for i in np.flatnonzero(digits)]))
-                for i in np.flatnonzero(marked & ~bevelled):
-                    ink = _lab(seen[i].look.ink_colour)[0]
-                    marked[i] = np.linalg.norm(inks - ink, axis=1).min() > INK_RADIUS
-            ids[marked] = covered
-        if beyond.any():
-            ids[beyond] = ids.max() + 1
-        rest = [int(g) for g in np.unique(ids) if g != opened]
     names = ["unopened", "0"]
 
     cov, opn = members(covered), members(opened)
     if not cov:  # (every tile taken for the covered one was left out above: no split of the looks)
         raise DescribedError("the pictures' tiles could not be told covered from opened")
     covered_ground = _ground_of(np.array([s.look.ground for s in cov]), grey=False)
-    opened_ground = _ground_of(np.array([s.look.ground for s in opn]), grey=_chroma(
+    opened_ground = _ground_of(np.array([s.look.ground for s in opn]), grey=chroma(
         np.median(lab[ids == opened], axis=0))[0] < GREY)
     covered_ground, opened_ground = _apart(covered_ground, opened_ground,
-                                           np.array([hsv_of(s.look.ground) for s in cov]),
-                                           np.array([hsv_of(s.look.ground) for s in opn]))
-    exploded_inks: list[np.ndarray] = []
-    flag_tile = exploded = flag_group = None
-    on_their_own: list[Seen] = []  # mines shown on a ground of their own shade (KMines': a flat tile)
-    for g in rest:
-        if g == covered:
-            continue
-        group = members(g)
-        bearing = [s for s in group if _is_mine(s.look, on_tile=True)]
-        per_picture = np.bincount([s.picture for s in group], minlength=len(pictures))
-        colour = _ground_of(np.array([s.look.ground for s in group]), grey=False)
-        if bearing and per_picture.max() == 1:
-            exploded = colour
-            exploded_inks = [s.look.ink_colour for s in bearing]
-        elif flag_tile is None and _coloured([s.look.ground for s in group]):
-            flag_tile, flag_group = colour, g
-        elif np.mean([_is_mine(s.look, on_tile=False) for s in group]) >= MINES_ALONE:
-            on_their_own += group
-        else:
-            say(f"a tile colour on {len(group)} cell(s) not named: left out")
+                                           hsv_of(np.array([s.look.ground for s in cov])),
+                                           hsv_of(np.array([s.look.ground for s in opn])))
+    others = _other_tiles([members(g) for g in grouped.rest if g != covered], len(pictures), say)
     mined = {(s.picture, s.row, s.col) for s in seen if _is_mine(s.look, on_tile=bool(ids[i_of[s]] == covered))}
     covered_ink = _shading(cov, covered_ground)
-    marks = []  # on the covered tiles: what is not the tile's own gloss (its hue, light or small) or shading
-    for s in cov:
-        ink = s.look.ink_colour
-        if ink is None:
-            continue
-        hsv = hsv_of(ink)
-        if (covered_ground.tints(hsv) and (hsv[2] >= GLOSS_VALUE or s.look.share < GLOSS)) or \
-                (covered_ink is not None and covered_ink.holds(hsv)):
-            continue
-        marks.append(s)
+    marks = _marks(cov, covered_ground, covered_ink)
     # A flag: ink of a colour of its own (a dark shade of the tile's own hue is its bevel or shadow).
     # (a grey tile, of no hue, has no coloured shade of its own)
     own_hue = Ground(covered_ground.hue, (0.0, 1.0) if covered_ground.hue != (0.0, 360.0) else (0.0, 0.0))
-    flag_marks = [s for s in marks if _coloured([s.look.ink_colour]) and not own_hue.tints(hsv_of(s.look.ink_colour))]
+    flag_marks = [s for s in marks if coloured([s.look.ink_colour]) and not own_hue.tints(hsv_of(s.look.ink_colour))]
     flagged = {(s.picture, s.row, s.col) for s in flag_marks}
-    flagged |= {(s.picture, s.row, s.col) for s in seen if flag_group is not None and ids[i_of[s]] == flag_group}
+    flagged |= {(s.picture, s.row, s.col) for s in others.flag_cells}
     numbers = [s for s in opn if s.look.ink_colour is not None and (s.picture, s.row, s.col) not in mined]
     counted = _counted(numbers, mined | flagged, {p for p, _, _ in mined})
     # A lost game shows every mine: a picture where numbers have none round them is not lost, and
@@ -568,42 +326,89 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
 
     flags = [s.look.ink_colour for s in flag_marks]
     mines = [s.look.ink_colour for s in marks if (s.picture, s.row, s.col) in mined]
-    grey_on_opened += [s for s in on_their_own if (s.picture, s.row, s.col) in mined]
-    mines += [s.look.ink_colour for s in grey_on_opened] + exploded_inks
-    flag_ink = _ground_of(np.array(flags), grey=False) if flags and flag_tile is None else None
+    grey_on_opened += [s for s in others.mines_alone if (s.picture, s.row, s.col) in mined]
+    mines += [s.look.ink_colour for s in grey_on_opened] + others.exploded_inks
+    flag_ink = _ground_of(np.array(flags), grey=False) if flags and others.flag_tile is None else None
     mine_ink = _ground_of(np.array(mines), grey=True) if mines else None
-    names += [n for n, v in (("flag", flag_tile or flag_ink), ("mine", mine_ink), ("exploded", exploded)) if v]
+    names += [n for n, v in (("flag", others.flag_tile or flag_ink), ("mine", mine_ink),
+                             ("exploded", others.exploded)) if v]
     say("learnt: " + ", ".join(names))
     zeros = [s for s in opn if s.look.ink_colour is None]
     zero_outlined = _outlined_share(pictures, fields, zeros) >= OUTLINED
     if zeros and not zero_outlined:
         say("its opened 0s show no tile's outline round them: read by their colour alone")
-    look = Look(covered_ground, opened_ground, digits, flag_tile=flag_tile, flag_ink=flag_ink, mine_ink=mine_ink,
-                exploded=exploded, unseen_by_shape=True, covered_ink=covered_ink, zero_outlined=zero_outlined,
-                raised=raised)
-    # What each cell was taken for by its tile and marks (not a number's count: a lost game's exploded
-    # mine may go unseen): the look must read them so.
-    labels: dict[tuple[int, int, int], int] = {}
+    look = Look(covered_ground, opened_ground, digits, flag_tile=others.flag_tile, flag_ink=flag_ink,
+                mine_ink=mine_ink, exploded=others.exploded, unseen_by_shape=True, covered_ink=covered_ink,
+                zero_outlined=zero_outlined, raised=grouped.raised)
     plain = {id(s) for s in cov} - {id(s) for s in marks}
-    for s in seen:
-        key, g = (s.picture, s.row, s.col), ids[i_of[s]]
+    labels = _labels(seen, ids, grouped, mined, flagged, plain)
+    return Described(look, fields, names, labels)
+
+
+@dataclass
+class _OtherTiles:
+    """The tiles neither covered nor opened: a flag's tile, the exploded mine's, mines on a flat tile."""
+
+    flag_tile: Ground | None = None
+    flag_cells: list[Seen] = default(default_factory=list)
+    exploded: Ground | None = None
+    exploded_inks: list[np.ndarray] = default(default_factory=list)
+    mines_alone: list[Seen] = default(default_factory=list)  # on a ground of their own shade (KMines' flat tile)
+
+
+def _other_tiles(groups: list[list[Seen]], pictures: int, say: Say) -> _OtherTiles:
+    """What each tile colour group but the covered and opened tiles' is: one of a picture each
+    bearing a mine is the exploded mine's tile; the first coloured one a flag's tile; one bearing
+    mines nearly all over, mines on a tile of their own; anything else left out."""
+    out = _OtherTiles()
+    for group in groups:
+        bearing = [s for s in group if _is_mine(s.look, on_tile=True)]
+        per_picture = np.bincount([s.picture for s in group], minlength=pictures)
+        colour = _ground_of(np.array([s.look.ground for s in group]), grey=False)
+        if bearing and per_picture.max() == 1:
+            out.exploded, out.exploded_inks = colour, [s.look.ink_colour for s in bearing]
+        elif out.flag_tile is None and coloured([s.look.ground for s in group]):
+            out.flag_tile, out.flag_cells = colour, group
+        elif np.mean([_is_mine(s.look, on_tile=False) for s in group]) >= MINES_ALONE:
+            out.mines_alone += group
+        else:
+            say(f"a tile colour on {len(group)} cell(s) not named: left out")
+    return out
+
+
+def _marks(covered: list[Seen], ground: Ground, shading: Ground | None) -> list[Seen]:
+    """The covered tiles bearing a mark: ink that is not the tile's own gloss (its hue, light or
+    small) or its shading."""
+    marks = []
+    for s in covered:
+        ink = s.look.ink_colour
+        if ink is None:
+            continue
+        hsv = hsv_of(ink)
+        if (ground.tints(hsv) and (hsv[2] >= GLOSS_VALUE or s.look.share < GLOSS)) or \
+                (shading is not None and shading.holds(hsv)):
+            continue
+        marks.append(s)
+    return marks
+
+
+def _labels(seen: list[Seen], ids: np.ndarray, grouped: TileGroups, mined: set[tuple[int, int, int]],
+            flagged: set[tuple[int, int, int]], plain: set[int]) -> dict[tuple[int, int, int], int]:
+    """What each cell was taken for by its tile and marks (not a number's count: a lost game's
+    exploded mine may go unseen): the look must read them so. `plain`: ids of the covered cells
+    with no mark."""
+    labels: dict[tuple[int, int, int], int] = {}
+    for s, g in zip(seen, ids, strict=True):
+        key = (s.picture, s.row, s.col)
         if key in mined:
             labels[key] = MINE
         elif key in flagged:
             labels[key] = FLAG
-        elif g == covered and id(s) in plain:
+        elif g == grouped.covered and id(s) in plain:
             labels[key] = UNOPENED
-        elif g == opened and s.look.ink_colour is None:
+        elif g == grouped.opened and s.look.ink_colour is None:
             labels[key] = 0
-    return Described(look, fields, names, labels)
-
-
-def _own_shade(cell: CellLook) -> bool:
-    """Ink of its coloured tile's own hue: the tile's shading or gloss, not a digit."""
-    if cell.ink_colour is None:
-        return False
-    ground, ink = _lab(np.array([cell.ground, cell.ink_colour]))
-    return bool(_chroma(ground)[0] >= GREY and _hue_apart(_hue_angle(ground), _hue_angle(ink)) <= SHADE_HUE)
+    return labels
 
 
 def _outlined_share(pictures: list[np.ndarray], fields: list[Tiles], cells: list[Seen]) -> float:

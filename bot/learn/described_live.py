@@ -22,8 +22,8 @@ from dataclasses import replace
 import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED, Board
-from bot.errors import BotError, LearnError
-from bot.learn.described import DescribedError, consistent, describe, learn_described, picture_cells
+from bot.errors import BotError, DescribedError, LearnError
+from bot.learn.described import consistent, describe, learn_described, picture_cells
 from bot.learn.field_hands import Field, FieldHands
 from bot.learn.hands import Hands
 from bot.learn.look_file import DescribedLearnt

@@ -21,10 +21,10 @@ import pytest
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.cli import main
-from bot.errors import VisionError
+from bot.errors import DescribedError, VisionError
 from bot.games.simulator import Game, Level
 from bot.imagefile import gif_frames
-from bot.learn.described import DescribedError, consistent, learn_described
+from bot.learn.described import consistent, learn_described
 from bot.learn.look_file import look_json
 from bot.vision.calibrate import Calibration, calibrate
 from bot.vision.described import DIGITS, CellLook, Look, classify, number_of
