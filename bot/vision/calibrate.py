@@ -19,21 +19,27 @@ import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.errors import VisionError
+from bot.vision.face_search import (
+    COARSE,
+    PEAKS,
+    SCALES,
+    disc_candidates,
+    face_candidates,
+    face_discs,
+    grey_of,
+    refine_face,
+)
 from bot.vision.lattice import find_lattice
-from bot.vision.reader import Field, Reading, colour_blobs, read, read_cells
+from bot.vision.reader import Field, Reading, read, read_cells
 from bot.vision.skin import Skin
 from bot.vision.sprites import resample
 from bot.vision.tiles import Tiles, find_tiles
 
-#: The display's scales (Windows' own steps), and 0.8 for screenshots shrunk after they were taken.
-SCALES = (0.8, 1.0, 1.25, 1.5, 1.75, 2.0)
 #: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
 #: cells at smaller levels and keep the face (ace-minesweeper: 12, 24, 36 and 48 px cells).
 CELL_FACTORS = (2.0, 3.0, 4.0, 1.5, 1.25)
 #: Cells a side a grown field may lose to find the game's frame inside it (bot.vision.calibrate._framed_inside).
 TRIM = 2
-COARSE = 2  # the fallback face search runs on an image this many times smaller
-PEAKS = 3  # spots per scale checked at full size
 STILL_TILES = (UNOPENED, FLAG, MINE, EXPLODED)
 #: A described look's board is taken where at most this share of its cells is unread.
 UNKNOWN_MOST = 0.1
@@ -79,124 +85,6 @@ class Calibration:
                        None if tile is None else float(tile))
         except (ValueError, KeyError, TypeError) as err:
             raise VisionError(f"bad calibration profile: {err}") from err
-
-
-def _grey(image: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-
-
-def _peaks(score: np.ndarray, count: int, radius: int) -> list[tuple[float, int, int]]:
-    score = score.copy()
-    out = []
-    for _ in range(count):
-        _, value, _, (x, y) = cv2.minMaxLoc(score)
-        out.append((float(value), x, y))
-        score[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1] = -1
-    return out
-
-
-def _discs(skin: Skin) -> list[tuple[tuple[int, int, int], int, int, int]]:
-    """(colour, x, y, side) of each face's disc: the roughly square patch of one colour at its
-    centre (yellow for a smiling face; WineMine's lost face is grey). Derived from the sprites."""
-    out = []
-    for face in skin.face_sprites:
-        h, w = face.shape[:2]
-        colour = tuple(int(v) for v in face[h // 2, w // 2])
-        mask = cv2.inRange(face, np.array(colour) - 40, np.array(colour) + 40)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        x, y, cw, ch, area = stats[labels[h // 2, w // 2]]
-        if 0.8 <= cw / ch <= 1.25 and area >= 0.5 * cw * ch and cw < w - 4:
-            spec = (colour, int(x), int(y), int(max(cw, ch)))
-            if spec not in out:
-                out.append(spec)
-    return out
-
-
-def _has_disc(face: np.ndarray, skin: Skin) -> bool:
-    h, w = face.shape[:2]
-    colour = tuple(int(v) for v in face[h // 2, w // 2])
-    return any(spec[0] == colour for spec in _discs(skin))
-
-
-def _face_candidates(grey: np.ndarray, small: np.ndarray, skin: Skin) -> list[tuple[float, float, int, int]]:
-    """(score, scale, x, y) of likely faces, x and y in full-size pixels, searched in `small` (the
-    grey image COARSE times smaller) and, below the display's 100 %, in `grey` itself: a face
-    shrunk to under 10 px matched the wrong place (Arbiter's won face at 80 %: 10 px off).
-
-    Only the faces the disc search cannot find are searched for here (WineMine's lost face is
-    grey): the others were looked for already, and each face costs a full template match.
-    """
-    faces = [_grey(f) for f in skin.face_sprites if not _has_disc(f, skin)] or [_grey(skin.face_sprites[0])]
-    h, w = skin.face_sprites.shape[1:3]  # a learnt face may be any size: not Winmine's 24 px
-    out = []
-    for scale in SCALES:
-        where, coarse = (grey, 1) if scale < 1 else (small, COARSE)
-        size = (max(4, round(w * scale / coarse)), max(4, round(h * scale / coarse)))
-        if max(size) >= min(where.shape):
-            continue
-        best = None
-        for face in faces:
-            tmpl = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
-            res = cv2.matchTemplate(where, tmpl, cv2.TM_CCOEFF_NORMED)
-            best = res if best is None else np.maximum(best, res)
-        for value, x, y in _peaks(best, PEAKS, max(size)):
-            out.append((value, scale, x * coarse, y * coarse))
-    out.sort(reverse=True)
-    return out
-
-
-def _blobs(image: np.ndarray, colour: tuple[int, int, int], memo: dict) -> np.ndarray:
-    """Bounding boxes and areas of the patches of one colour (shared by skins with that colour)."""
-    if colour not in memo:
-        memo[colour] = colour_blobs(image, colour)[0]
-    return memo[colour]
-
-
-def _disc_candidates(
-    image: np.ndarray, memo: dict, colour: tuple[int, int, int], off_x: int, off_y: int, side: int,
-    spread: float = 1.15,
-) -> list[tuple[float, float, int, int]]:
-    """Faces found by the colour of their disc: one colour test, a few ms.
-
-    The disc's size gives the scale to within a pixel; _refine_face makes it exact. A clone's disc
-    has a size of its own: `spread` widens the sizes taken beyond the display's scales.
-    """
-    out = []
-    for x, y, w, h, area in _blobs(image, colour, memo):
-        scale = max(w, h) / side
-        if not (0.8 <= w / h <= 1.25 and SCALES[0] / spread <= scale <= SCALES[-1] * spread and area >= 0.4 * w * h):
-            continue
-        out.append((float(area), scale, round(x - off_x * scale), round(y - off_y * scale)))
-    out.sort(reverse=True)
-    return out
-
-
-#: Relative scales tried around a coarse face hit: the disc looks smaller than it is (blurred rim).
-REFINE_STEPS = tuple(np.linspace(-0.06, 0.18, 13))
-
-
-def _refine_face(
-    image: np.ndarray, skin: Skin, scale: float, x: int, y: int, steps: tuple[float, ...] = REFINE_STEPS
-) -> tuple[float, float, float, float]:
-    """Exact face position and scale near a coarse hit: (score, scale, left, top)."""
-    h, w = skin.face_sprites.shape[1:3]
-    grey = _grey(image)
-    best = (-1.0, scale, float(x), float(y))
-    for step in steps:
-        s = scale * (1 + step)
-        tw, th = round(w * s), round(h * s)
-        pad = COARSE + 3
-        x0, y0 = max(0, x - pad), max(0, y - pad)
-        roi = grey[y0 : y + th + pad, x0 : x + tw + pad]
-        if roi.shape[0] < th or roi.shape[1] < tw:
-            continue
-        for face in skin.face_sprites:
-            tmpl = cv2.resize(_grey(face), (tw, th), interpolation=cv2.INTER_LINEAR)
-            res = cv2.matchTemplate(roi, tmpl, cv2.TM_CCOEFF_NORMED)
-            _, value, _, (mx, my) = cv2.minMaxLoc(res)
-            if value > best[0]:
-                best = (float(value), s, float(x0 + mx), float(y0 + my))
-    return best
 
 
 #: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
@@ -297,8 +185,8 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
     found = [r for skin in skins if skin.faceless and skin.look is None and (r := _from_lattice(image, skin))]
     memo: dict = {}
     for skin in (s for s in skins if not s.faceless):
-        for disc in _discs(skin):  # the playing face's colour first: most screenshots show it
-            result = _from_candidates(image, skin, _disc_candidates(image, memo, *disc)[:PEAKS])
+        for disc in face_discs(skin):  # the playing face's colour first: most screenshots show it
+            result = _from_candidates(image, skin, disc_candidates(image, memo, *disc)[:PEAKS])
             if result is not None:
                 found.append(result)
                 break
@@ -306,15 +194,15 @@ def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
         tiles = find_tiles(image)
         found = [r for skin in skins if skin.look is not None and tiles and (r := _from_tiles(image, skin, tiles))]
     if not found:  # no disc matched: a lost face, or a skin without a disc colour: the slow search
-        grey = _grey(image)
+        grey = grey_of(image)
         small = cv2.resize(grey, (image.shape[1] // COARSE, image.shape[0] // COARSE), interpolation=cv2.INTER_AREA)
         found = [r for skin in skins if not skin.faceless
-                 and (r := _from_candidates(image, skin, _face_candidates(grey, small, skin)[: PEAKS * 2]))]
+                 and (r := _from_candidates(image, skin, face_candidates(grey, small, skin)[: PEAKS * 2]))]
     if not found:  # a clone of a family's look with a face of its own (Arbiter): under its disc (no
         # disc, no face: the fallback costs a picture with no board nothing)
         for skin in (s for s in skins if s.family and not s.faceless):
-            discs = [(c, disc) for disc in _discs(skin)
-                     for c in _disc_candidates(image, memo, *disc, spread=1.6)[:PEAKS]]
+            discs = [(c, disc) for disc in face_discs(skin)
+                     for c in disc_candidates(image, memo, *disc, spread=1.6)[:PEAKS]]
             if discs and (result := _under_a_disc(image, skin, discs)):
                 found.append(result)
     if not found:
@@ -431,7 +319,7 @@ def _from_candidates(
     image: np.ndarray, skin: Skin, candidates: list[tuple[float, float, int, int]]
 ) -> tuple[float, Calibration, Skin] | None:
     for _, scale, x, y in candidates:
-        score, fine, fx, fy = _refine_face(image, skin, scale, x, y)
+        score, fine, fx, fy = refine_face(image, skin, scale, x, y)
         if score < 0.6:
             continue
         display = _scales_to_try(fine)  # (never empty: the nearest step at least)
@@ -439,7 +327,7 @@ def _from_candidates(
         for trial, chrome in trials:
             face_scale = trial if chrome is None else chrome
             if face_scale != fine:  # the face's place at exactly this scale
-                _, _, fx, fy = _refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
+                _, _, fx, fy = refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
             field = _grow_field(image, skin, trial, fx, fy, chrome)
             if field is None or min(field.rows, field.cols) < MIN_SIDE:
                 continue  # a few cells that happen to fit: a face-like blob at a wrong scale
