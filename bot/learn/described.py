@@ -50,16 +50,14 @@ from bot.vision.described import (
     GLOSS_VALUE,
     MINE_ON_TILE,
     CellLook,
-    Ground,
-    Look,
     boxes,
     cell_look,
     frames,
-    hsv_of,
     mine_sized,
     read_described,
 )
 from bot.vision.glyphs import shape_scores
+from bot.vision.look import Ground, Look, hsv_of
 from bot.vision.outlines import outlined
 from bot.vision.tiles import Tiles, find_tiles
 

@@ -30,7 +30,7 @@ from bot.learn.look_file import DescribedLearnt
 from bot.learn.start import NEW_GAME_KEYS
 from bot.screen.capture import Region
 from bot.solver.advice import advise
-from bot.vision.described import Look
+from bot.vision.look import Look
 from bot.vision.tiles import Tiles, find_tiles
 
 #: Games played (a lost one teaches the mines; most are lost within a few guesses).

@@ -10,7 +10,8 @@ from collections.abc import Callable
 import numpy as np
 
 from bot.learn.hands import Hands
-from bot.vision.described import Look, boxes, cell_look, hsv_of, read_described
+from bot.vision.described import boxes, cell_look, read_described
+from bot.vision.look import Look, hsv_of
 from bot.vision.tiles import Tiles
 
 #: Seconds the game may take to show what a click or a key did.

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from bot.learn.learnt import STANDARD_MINES, skin_folder
-from bot.vision.described import Ground, Look
+from bot.vision.look import Ground, Look
 
 
 @dataclass

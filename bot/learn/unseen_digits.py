@@ -24,18 +24,8 @@ import numpy as np
 from bot.learn.described import consistent
 from bot.learn.look_file import look_json
 from bot.places import writable_skin
-from bot.vision.described import (
-    MIN_DIGIT,
-    NEAR_COLOUR,
-    RAISED_SHARE,
-    boxes,
-    cell_look,
-    frames,
-    hsv_of,
-    luma,
-    mine_sized,
-    pitch_of,
-)
+from bot.vision.described import MIN_DIGIT, NEAR_COLOUR, RAISED_SHARE, boxes, cell_look, frames, mine_sized, pitch_of
+from bot.vision.look import hsv_of, luma
 from bot.vision.reader import Field, Reading, tile_of
 from bot.vision.skin import Skin
 

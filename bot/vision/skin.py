@@ -19,7 +19,7 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG
 from bot.errors import VisionError
 from bot.imagefile import read_image
 from bot.places import SHIPPED, learnt_root
-from bot.vision.described import Look
+from bot.vision.look import Look
 
 TEMPLATES = SHIPPED  # the shipped skins (bot.places)
 CELL_CODES = {

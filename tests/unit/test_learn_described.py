@@ -27,8 +27,9 @@ from bot.imagefile import gif_frames
 from bot.learn.described import consistent, learn_described
 from bot.learn.look_file import look_json
 from bot.vision.calibrate import Calibration, calibrate
-from bot.vision.described import DIGITS, CellLook, Look, classify, number_of
+from bot.vision.described import DIGITS, CellLook, classify, number_of
 from bot.vision.glyphs import shape_scores
+from bot.vision.look import Look
 from bot.vision.reader import read
 from bot.vision.skin import load_skin, load_skins
 from tests.support.classic_window import draw_window
@@ -551,7 +552,7 @@ def test_a_look_written_back_reads_as_it_did(name):
     """A digit named from the board in play is written into the skin's skin.json with the whole
     look (bot.learn.unseen_digits.with_digit): the look written must be the look read, its own
     digit drawings too (Windows 7's flat-topped 3 was dropped, and its 3s read worse after)."""
-    from bot.vision.described import Look
+    from bot.vision.look import Look
     from bot.vision.skin import load_skins
 
     look = next(s for s in load_skins() if s.name == name).look
