@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from dataclasses import field as default
 
 import numpy as np
 
@@ -42,7 +41,6 @@ from bot.learn.tile_groups import (
     colour_groups,
     coloured,
     group_tiles,
-    lab_of,
 )
 from bot.vision.calibrate import UNKNOWN_MOST
 from bot.vision.described import (
@@ -57,7 +55,7 @@ from bot.vision.described import (
     read_described,
 )
 from bot.vision.glyphs import shape_scores
-from bot.vision.look import Ground, Look, hsv_of
+from bot.vision.look import Ground, Look, hsv_of, lab_of
 from bot.vision.outlines import outlined
 from bot.vision.tiles import Tiles, find_tiles
 
@@ -287,7 +285,6 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     def members(g: int) -> list[Seen]:
         return [seen[i] for i in np.flatnonzero(ids == g)]
 
-    i_of = {s: i for i, s in enumerate(seen)}
     names = ["unopened", "0"]
 
     cov, opn = members(covered), members(opened)
@@ -300,7 +297,8 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
                                            hsv_of(np.array([s.look.ground for s in cov])),
                                            hsv_of(np.array([s.look.ground for s in opn])))
     others = _other_tiles([members(g) for g in grouped.rest if g != covered], len(pictures), say)
-    mined = {(s.picture, s.row, s.col) for s in seen if _is_mine(s.look, on_tile=bool(ids[i_of[s]] == covered))}
+    mined = {(s.picture, s.row, s.col) for s, g in zip(seen, ids, strict=True)
+             if _is_mine(s.look, on_tile=bool(g == covered))}
     covered_ink = _shading(cov, covered_ground)
     marks = _marks(cov, covered_ground, covered_ink)
     # A flag: ink of a colour of its own (a dark shade of the tile's own hue is its bevel or shadow).
@@ -339,7 +337,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
                 mine_ink=mine_ink, exploded=others.exploded, unseen_by_shape=True, covered_ink=covered_ink,
                 zero_outlined=zero_outlined, raised=grouped.raised)
     plain = {id(s) for s in cov} - {id(s) for s in marks}
-    labels = _labels(seen, ids, grouped, mined, flagged, plain)
+    labels = _labels(seen, grouped, mined, flagged, plain)
     return Described(look, fields, names, labels)
 
 
@@ -347,18 +345,18 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
 class _OtherTiles:
     """The tiles neither covered nor opened: a flag's tile, the exploded mine's, mines on a flat tile."""
 
-    flag_tile: Ground | None = None
-    flag_cells: list[Seen] = default(default_factory=list)
-    exploded: Ground | None = None
-    exploded_inks: list[np.ndarray] = default(default_factory=list)
-    mines_alone: list[Seen] = default(default_factory=list)  # on a ground of their own shade (KMines' flat tile)
+    flag_tile: Ground | None
+    flag_cells: list[Seen]
+    exploded: Ground | None
+    exploded_inks: list[np.ndarray]
+    mines_alone: list[Seen]  # on a ground of their own shade (KMines' flat tile)
 
 
 def _other_tiles(groups: list[list[Seen]], pictures: int, say: Say) -> _OtherTiles:
     """What each tile colour group but the covered and opened tiles' is: one of a picture each
     bearing a mine is the exploded mine's tile; the first coloured one a flag's tile; one bearing
     mines nearly all over, mines on a tile of their own; anything else left out."""
-    out = _OtherTiles()
+    out = _OtherTiles(None, [], None, [], [])
     for group in groups:
         bearing = [s for s in group if _is_mine(s.look, on_tile=True)]
         per_picture = np.bincount([s.picture for s in group], minlength=pictures)
@@ -390,13 +388,13 @@ def _marks(covered: list[Seen], ground: Ground, shading: Ground | None) -> list[
     return marks
 
 
-def _labels(seen: list[Seen], ids: np.ndarray, grouped: TileGroups, mined: set[tuple[int, int, int]],
+def _labels(seen: list[Seen], grouped: TileGroups, mined: set[tuple[int, int, int]],
             flagged: set[tuple[int, int, int]], plain: set[int]) -> dict[tuple[int, int, int], int]:
     """What each cell was taken for by its tile and marks (not a number's count: a lost game's
     exploded mine may go unseen): the look must read them so. `plain`: ids of the covered cells
     with no mark."""
     labels: dict[tuple[int, int, int], int] = {}
-    for s, g in zip(seen, ids, strict=True):
+    for s, g in zip(seen, grouped.ids, strict=True):
         key = (s.picture, s.row, s.col)
         if key in mined:
             labels[key] = MINE

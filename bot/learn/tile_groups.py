@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from bot.errors import DescribedError
 from bot.vision.described import MINE_SHARE, RAISED_SHARE, CellLook
 from bot.vision.glyphs import shape_scores
+from bot.vision.look import lab_of
 
 #: Grounds (Lab a, b: their chroma) within this of a group's densest colour join it; groups of
 #: fewer than SMALL of the cells join the nearest larger group within twice as far. Measured:
@@ -75,12 +75,6 @@ class TileGroups:
     rest: list[int]  # every group but the opened one, the covered one among them
     raised: float | None  # the covered tiles' relief, where they are raised grey tiles on grey
     bevelled: np.ndarray | None  # (then) each cell: in that relief
-
-
-def lab_of(bgr: np.ndarray) -> np.ndarray:
-    """Colours (BGR, one or a row each) in Lab, a row each."""
-    pixels = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
-    return cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3)
 
 
 def hue_angle(lab: np.ndarray) -> float:

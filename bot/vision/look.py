@@ -126,3 +126,10 @@ def hsv_of(bgr: np.ndarray) -> np.ndarray:
     colours = np.asarray(bgr, np.float32)
     pixels = np.clip(colours.reshape(-1, 1, 3) / 255.0, 0, 1)
     return cv2.cvtColor(pixels, cv2.COLOR_BGR2HSV).reshape(colours.shape)
+
+
+def lab_of(bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab of one BGR colour or of each (one a row), a row each: the learners group colours in
+    it, where distances follow the eye."""
+    pixels = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
+    return cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3)
