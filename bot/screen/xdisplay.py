@@ -38,6 +38,21 @@ def stop_process(proc: subprocess.Popen[bytes]) -> None:
             proc.kill()
 
 
+def _listening(path: Path) -> bool:
+    """Whether a server takes connections on the socket: the file is made before the server listens
+    on it, and a client connecting between the two is refused (seen once in the quick suite)."""
+    import socket
+
+    if not path.exists():
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return False
+    return True
+
+
 #: Display numbers tried when another run takes the free one first.
 ATTEMPTS = 20
 
@@ -91,7 +106,7 @@ class VirtualDisplay:
                 ours = int(lock.read_text().strip() or 0) == proc.pid
             except (OSError, ValueError):
                 ours = False
-            if ours and socket.exists():
+            if ours and _listening(socket):
                 return True
             time.sleep(0.02)
         stop_process(proc)

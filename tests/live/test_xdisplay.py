@@ -51,6 +51,20 @@ def test_a_display_number_taken_in_the_meantime_is_left_to_its_owner(xvfb, monke
         assert _holder(first) != 0 and Path(f"/tmp/.X11-unix/X{taken}").exists()
 
 
+def test_a_display_is_ready_once_its_socket_listens(tmp_path):
+    """The server's socket file exists from its bind, before it listens: a client connecting then
+    is refused. The display is taken as started only once a connection is accepted."""
+    import socket
+
+    path = tmp_path / "X0"
+    assert not xdisplay._listening(path)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(path))
+        assert not xdisplay._listening(path)  # (bound, not yet listening)
+        server.listen(1)
+        assert xdisplay._listening(path)
+
+
 @pytest.mark.parametrize("desktop", [False, True])
 def test_a_mouse_made_where_no_game_is_refuses_every_press(xvfb, desktop: bool):
     """The game moved off the point, or closed, between the grab and the making of its mouse: no
