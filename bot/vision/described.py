@@ -90,6 +90,9 @@ MIDDLE = 0.5
 #: box) is left out (a rounded tile's corner shows the dark ground between tiles; a mine's
 #: diagonal spikes reach 1.0).
 CORNER = 1.5
+#: Lines along the box's sides inked their whole length, this many deep at most, are the outline
+#: between tiles, not ink (bot.vision.described._outlines).
+OUTLINE = 2
 #: Ink covering less than this share of the box is none (specks of palette noise, the gloss).
 NO_INK = 0.012
 #: The digit nearest the cell's ink in colour lies within NEAR_COLOUR (0-255 RGB distance) of it,
@@ -192,11 +195,33 @@ def _corners(height: int, width: int) -> np.ndarray:
     return np.abs(u) + np.abs(v) > CORNER
 
 
+def _outlines(inked: np.ndarray) -> np.ndarray:
+    """The box's outermost lines inked along their whole length, corners and all, up to OUTLINE
+    deep from each side: the line between two tiles, which a box reaches where the lattice lies a
+    fraction of a pixel off and smoothing spreads the line (Windows 7's at 80 %: a grey row of one
+    value across the box, right over a 3's top bar). No glyph reaches the box's corners."""
+    out = np.zeros_like(inked)
+    for side in (np.s_[:, :], np.s_[::-1, :]):
+        rows, cut = inked[side], out[side]
+        for depth in range(OUTLINE):
+            if not rows[depth].all():
+                break
+            cut[depth] = True
+    for side in (np.s_[:, :], np.s_[:, ::-1]):
+        cols, cut = inked[side], out[side]
+        for depth in range(OUTLINE):
+            if not cols[:, depth].all():
+                break
+            cut[:, depth] = True
+    return out
+
+
 def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
     """What the judged box shows; its relief measured in `frame` (bot.vision.described.frames) where
     given, else in the box."""
     ground = _ground(box)
     distance = np.abs(box.astype(np.float32) - ground).max(axis=2)
+    outlines = _outlines(distance >= INK)
     distance[_corners(*distance.shape)] = 0  # a rounded tile's corner shows the ground behind it
     far = float(distance.max())
     mask = distance >= max(INK, INK_SHARE * far)
@@ -204,10 +229,12 @@ def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
     drop = _stray(labels, stats)
     if len(drop):
         mask &= ~np.isin(labels, drop)
+    relief_mask = mask.copy()  # (the relief leaves the outlines out as it always did)
+    mask &= ~outlines
     if mask.mean() < NO_INK:
         return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None))
     strong = box[mask & (distance >= 0.75 * float(distance[mask].max()))].reshape(-1, 3).astype(np.float32)
-    return CellLook(ground, mask, strong.mean(axis=0), _relief(box if frame is None else frame, mask), strong)
+    return CellLook(ground, mask, strong.mean(axis=0), _relief(box if frame is None else frame, relief_mask), strong)
 
 
 def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:

@@ -410,6 +410,27 @@ def test_a_near_black_digit_near_no_digit_s_colour_is_read_by_its_shape():
     assert classify(cell_look(blot), look) is None
 
 
+def test_the_line_between_tiles_along_the_box_s_edge_is_no_ink():
+    """Windows 7 at 80 %: the line between two rows of tiles, spread by the smoothing over a pixel
+    of one grey (113 on a ground of 235), lies across the top of a cell's box right over its 3's
+    top bar, and joined to it the 3 scored 0.25 as itself, under a 1: unread. A line inked along the
+    box's whole side, corners and all, is the outline between tiles; no glyph reaches the corners.
+    The real 3's ink, at 80 % (13 px tiles), as a mask."""
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == "win7").look
+    rows = ["............", ".....##.....", "....####....", "....#.###...", ".......##...", ".......##...",
+            ".....###....", ".....####...", ".......##...", ".......###..", "...##.###...", "...#####...."]
+    ink = np.array([[ch == "#" for ch in row] for row in rows])
+    lined = np.full((12, 12, 3), (232, 210, 204), np.uint8)
+    lined[ink] = (26, 21, 145)
+    lined[0] = 113  # the outline, one grey across the box, touching the 3's top
+    seen = cell_look(lined)
+    assert not seen.ink[0].any() and classify(seen, look) == 3
+    lined[0, 0] = (232, 210, 204)  # a line that stops short of a corner is no outline
+    assert cell_look(lined).ink[0].any()
+
+
 def test_a_small_bold_digit_s_blurred_edge_is_no_relief_of_its_tile():
     """KMines at 16 px: a flat opened cell's digit, blurred into its grey, left the pixels round its
     ink spread as much as a raised covered tile's bevel (relief 9-11 against 11.9), and the learner
