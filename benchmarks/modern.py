@@ -1,9 +1,10 @@
 """How the shipped skins read the real screenshots of the modern Windows games: each labelled one
 in ../shared/real-windows-modern at its own size and resized, the skin found, the cells wrong
 (must be 0) and unknown, whether the field counts as whole, the counter read against the truth,
-and the time to find and read it.
+and the time to find and read it. With --false-counters, also how many wrong counts the panel
+confirms when the board is made to expect them (the level's total moved by each of OFFSETS).
 
-    python3 -m benchmarks.modern [--scales 0.8,1,1.25,1.5,2] [--folder DIR]
+    python3 -m benchmarks.modern [--scales 0.8,1,1.25,1.5,2] [--folder DIR] [--false-counters]
 """
 
 from __future__ import annotations
@@ -17,24 +18,29 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from bot.board import CHAR_TO_CODE
+from bot.board import CHAR_TO_CODE, FLAG
 from bot.errors import VisionError
 from bot.vision.calibrate import calibrate
+from bot.vision.panel import read_panel_counter
 from bot.vision.reader import read, with_panel_counter
 from bot.vision.skin import load_skins
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The wrong totals asked for with --false-counters: the true one moved by these.
+OFFSETS = (-11, -10, -5, -2, -1, 1, 2, 3, 5, 10, 20, 50, 100)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scales", default="0.8,1,1.25,1.5,2")
     parser.add_argument("--folder", default=str(ROOT.parent / "shared" / "real-windows-modern"))
+    parser.add_argument("--false-counters", action="store_true", help="count wrong counts confirmed")
     args = parser.parse_args()
     folder = Path(args.folder)
     skins = load_skins()
     print(f"{'screenshot':40} {'scale':>5} {'skin':6} {'size':>6} {'wrong':>5} {'unknown':>7} whole "
-          f"{'counter':>9} {'s':>5}")
+          f"{'counter':>9} {'s':>5}" + (" false" if args.false_counters else ""))
+    asked = confirmed = 0
     for meta_path in sorted(folder.glob("*.json")):
         meta = json.loads(meta_path.read_text())
         if meta.get("game") not in ("win7", "win10-app", "arbiter"):
@@ -59,8 +65,19 @@ def main() -> int:
                 continue
             wrong = int(((reading.codes != truth) & ~reading.unknown).sum())
             counter = f"{reading.counter}/{meta.get('counter')}"
+            false = ""
+            total = skin.mines.get(reading.codes.shape)
+            if args.false_counters and skin.look is not None and total is not None:
+                box = (field.left, field.top, field.left + field.width, field.top + field.height)
+                shown = meta.get("counter")
+                wrongs = [total + o for o in OFFSETS
+                          if total + o - int((truth == FLAG).sum()) not in (shown, *range(-200, 0))]
+                hits = sum(read_panel_counter(image, box, field.pitch, truth, t) is not None for t in wrongs)
+                asked, confirmed, false = asked + len(wrongs), confirmed + hits, f" {hits}/{len(wrongs)}"
             print(f"{meta_path.stem:40} {scale:5g} {skin.name:6} {size:>6} {wrong:5d} {int(reading.unknown.sum()):7d} "
-                  f"{'yes' if reading.framed else 'no ':5} {counter:>9} {seconds:5.2f}")
+                  f"{'yes' if reading.framed else 'no ':5} {counter:>9} {seconds:5.2f}{false}")
+    if args.false_counters:
+        print(f"wrong counts confirmed: {confirmed} of {asked} asked")
     return 0
 
 

@@ -4,16 +4,15 @@ icon, the time beside it as "09:17").
 
 Light digits on a darker box are found near the field, split into glyphs by empty columns and named
 by their loops and by the drawn digits of bot.vision.glyphs (no game's pixels). A counter is a line
-of one to three digits with no colon (the time has one, or lies in a box of its own). Drawn fonts
-name a game's digits only roughly (the runner-up often within 0.05 of the right digit on the
-screenshots measured), so a line is taken for the counter only where the board confirms it: the
-level's mine total, less the flags shown, is the number read. Otherwise the counter is None:
-refused, never guessed.
+that is one number alone, one to three digits, icons beside it no digit (the time has a colon, or
+lies in a box of its own; a level's name has letters). Drawn fonts name a game's digits only
+roughly (the runner-up often within 0.05 of the right digit on the screenshots measured), so a
+line is taken for the counter only where the board confirms it: the level's mine total, less the
+flags shown, is the number read. Otherwise the counter is None: refused, never guessed.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import cv2
@@ -42,33 +41,34 @@ class Line:
     #: The same glyphs, each its nearest digit down to LOOSE_SCORE ("?" below): only to confirm.
     loose: str
 
-    def numbers(self) -> list[int]:
-        """The runs of one to three digits that no colon touches (the time's are "09:17")."""
-        runs = []
-        for run in re.finditer(r"\d+", self.text):
-            before, after = self.text[run.start() - 1:run.start()], self.text[run.end():run.end() + 1]
-            if len(run.group()) <= 3 and ":" not in (before, after):
-                runs.append(int(run.group()))
-        return runs
+    def alone(self) -> tuple[str, str] | None:
+        """The line's text and loose text without the glyphs at either end that are no digit even
+        loosely (an icon beside the number, a box's gloss), where what is left is one number alone:
+        one to three glyphs, each a digit plainly or loosely, no colon. None for any other line (the
+        time "09:17", a level's name "Expert 30x16", a line of the ads beside the app's field)."""
+        start, stop = 0, len(self.text)
+        while start < stop and self.text[start] == "?" and self.loose[start] == "?":
+            start += 1
+        while stop > start and self.text[stop - 1] == "?" and self.loose[stop - 1] == "?":
+            stop -= 1
+        text, loose = self.text[start:stop], self.loose[start:stop]
+        return (text, loose) if 1 <= len(text) <= 3 and loose.isdigit() else None
 
     def shows(self, number: int) -> bool:
-        """Whether the line shows `number`: read as it, or as a run of its digits of which some are
-        read plainly and the others are no digit by MIN_SCORE yet nearest that one (`loose`), the
-        run touching no other digit or colon either way. A lone glyph confirms only when plain."""
-        if number in self.numbers():
+        """Whether the line is `number` alone (Line.alone): its digits read plainly, a glyph at
+        either end that is no digit plainly left out (an icon near a digit in shape: the app's mine
+        icon loosely a 7 at 150 %); or some of its digits read plainly and the others no digit by
+        MIN_SCORE yet nearest that one (`loose`). A lone glyph confirms only when plain. A run of
+        digits inside other text (the 16 of "Expert 30x16", the 0 of a time) confirms nothing."""
+        alone = self.alone()
+        if alone is None:
+            return False
+        text, loose = alone
+        want = str(number)
+        if text.strip("?") == want:
             return True
-        want, loose = str(number), self.loose
-        for start in range(len(self.text) - len(want) + 1):
-            run = range(start, start + len(want))
-            if not all(self.text[i] == want[k] or (self.text[i] == "?" and loose[i] == want[k])
-                       for k, i in enumerate(run)):
-                continue
-            beside = (self.text[start - 1:start] + loose[start - 1:start] + self.text[run.stop:run.stop + 1]
-                      + loose[run.stop:run.stop + 1])
-            plain = sum(self.text[i] == want[k] for k, i in enumerate(run))
-            if 0 < plain < len(want) and not any(c.isdigit() or c == ":" for c in beside):
-                return True
-        return False
+        return len(text) == len(want) and 0 < sum(t.isdigit() for t in text) < len(want) \
+            and all(t == w or (t == "?" and k == w) for t, k, w in zip(text, loose, want, strict=True))
 
 
 def holes(mask: np.ndarray) -> list[float]:

@@ -19,6 +19,11 @@ from bot.vision.panel import Line
     ("9?:", "99:", 99, False),  # ... or a colon: the time
     ("?9?", "?99", 99, True),  # an icon's gloss beside the counter
     ("09:17", "09:17", 9, False),  # the time is no counter
+    ("?26", "?26", 26, True),  # the app's mine icon, no digit even loosely, beside its count
+    ("????30?16", "?9??30?16", 16, False),  # a number inside other text: the app's "Expert 30x16"
+    ("?0?0", "?000", 0, False),  # ... an icon's parts read loosely as digits, one of them plainly
+    ("?22", "722", 22, True),  # the app's icon at 150 %, loosely a 7
+    ("?25", "?25", 26, False),  # a digit misread: refused, never the expected count
 ])
 def test_a_line_shows_the_number_the_board_expects(text: str, loose: str, number: int, shown: bool):
     assert Line(text, 0, 0, loose).shows(number) is shown
