@@ -116,14 +116,13 @@ def refine_face(
 ) -> tuple[float, float, float, float]:
     """Exact face position and scale near a coarse hit: (score, scale, left, top)."""
     h, w = skin.face_sprites.shape[1:3]
-    grey = grey_of(image)
     best = (-1.0, scale, float(x), float(y))
     for step in steps:
         s = scale * (1 + step)
         tw, th = round(w * s), round(h * s)
         pad = COARSE + 3
         x0, y0 = max(0, x - pad), max(0, y - pad)
-        roi = grey[y0 : y + th + pad, x0 : x + tw + pad]
+        roi = grey_of(image[y0 : y + th + pad, x0 : x + tw + pad])  # (the part searched, not the whole screen)
         if roi.shape[0] < th or roi.shape[1] < tw:
             continue
         for face in skin.face_sprites:
