@@ -30,8 +30,9 @@ from bot.games.simulator import Level
 from bot.games.wine_game import WINEMINE, Program, WineGame
 from bot.games.witness import Witness
 from bot.learn.first_sight import learn_on_sight
+from bot.play.game_log import GameLog
 from bot.play.game_view import NotFound, Stop
-from bot.play.loop import GameLog, Options, play
+from bot.play.loop import Options, play
 from bot.screen.capture import Screen
 from bot.screen.xdisplay import VirtualDisplay
 from bot.vision.skin import Skin, load_skins

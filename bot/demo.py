@@ -19,7 +19,8 @@ from bot.games.wine_game import WineGame, add_32bit_side
 from bot.imagefile import read_image, write_image
 from bot.places import cache_dir
 from bot.play.annotate import annotate
-from bot.play.loop import Options, Stop, play, summary
+from bot.play.game_log import summary
+from bot.play.loop import Options, Stop, play
 from bot.screen.capture import Screen
 from bot.screen.xdisplay import VirtualDisplay
 from bot.solver.advice import advise

@@ -19,9 +19,10 @@ from bot.commands.common import Exit, learnt_root_of, templates_root
 def cmd_play(args: argparse.Namespace) -> Exit:
     from dataclasses import replace
 
+    from bot.play.game_log import summary
     from bot.play.game_view import NotFound, Stop, UserStop
     from bot.play.interrupt import SafeInterrupt
-    from bot.play.loop import play, summary
+    from bot.play.loop import play
     from bot.screen.platform import current
     from bot.screen.stopkey import StopKey
 

@@ -8,81 +8,28 @@ screenshot saved. It never guesses where the board is.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
-from bot.board import EXPLODED, FLAG, MINE, UNOPENED, WRONG_FLAG, Board, Cell, format_grid
+from bot.board import FLAG, UNOPENED, Board, Cell, format_grid
 from bot.errors import InconsistentBoardError, VisionError
-from bot.games.simulator import Game
 from bot.imagefile import write_image
-from bot.play.click_guard import SETTLE, Stale
+from bot.play.click_guard import Stale
 from bot.play.dry_run import DryRun
-from bot.play.game_view import RETRIES, GameView, Stop, UserStop, follows
-from bot.play.game_windows import DIALOG_AGAIN, GameEnded
+from bot.play.game_log import GameLog, layout_of, result_said_by_window, three_bv_of, unopened
+from bot.play.game_view import GameView, Stop, UserStop, follows
+from bot.play.game_windows import GameEnded
+from bot.play.new_game import STALE_BATCHES, NewGame
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, ActuatorError, Target, TargetMoved
 from bot.screen.capture import Screen
-from bot.screen.platform import CLOSE_AFTER
 from bot.solver.advice import Advice, advise
 from bot.solver.deadline import DEFAULT_SECONDS
 from bot.vision.reader import Reading
 
-STALE_BATCHES = 20  # batches dropped in a row before the loop gives up (a window dragged about)
-DIALOG_GONE = 10.0  # seconds an answered end dialog may take to close
 UNCHANGED = 3  # batches in a row that change nothing on the board before the loop ends the game
-PRESSES = 3  # new-game presses before the loop says the game did not restart
-#: Words of a game's end window that say a win, where the board cannot (the Java Windows 7 clone's
-#: "Congratulation!" after a last guess; its loss is titled "Info").
-WON_WORDS = ("congrat", "you win", "won", "victory", "gewonnen", "gagné", "ganado", "vinto")
-#: Seconds a new-game press is given to show a fresh board before it is pressed again: Arbiter
-#: takes no click for a second or two after its name entry closes (its records being written).
-PRESS_WAIT = 3.0
-
-
-@dataclass
-class GameLog:
-    result: str  # won, lost, abandoned, stopped (cut short by a stop once it had clicks)
-    seconds: float
-    clicks: int
-    guesses: int
-    three_bv: int | None
-    shape: tuple[int, int] | None = None  # the board's rows and columns (a run may change level)
-    layout: str | None = None  # the mines' places, where the final board shows them all (layout_of)
-
-
-def _unopened(board: Board) -> set[Cell]:
-    """The cells shown covered (no flag, no question mark on them)."""
-    return {(int(r), int(c)) for r, c in np.argwhere(board.cells == UNOPENED)}
-
-
-def _mines_shown(board: Board) -> np.ndarray | None:
-    """Where a finished game's mines are, when its final board shows every one (a loss shows
-    them; a win leaves only mines covered or flagged)."""
-    mines = np.isin(board.cells, (FLAG, MINE, EXPLODED))
-    lost = (board.cells == EXPLODED).any()
-    if not mines.any() or (not lost and (board.cells == UNOPENED).any()):
-        return None
-    return mines & (board.cells != WRONG_FLAG)
-
-
-def three_bv_of(board: Board) -> int | None:
-    """3BV of a finished game, from the final board (a win or a loss shows every mine)."""
-    mines = _mines_shown(board)
-    return None if mines is None else Game.from_layout(mines).three_bv()
-
-
-def layout_of(board: Board) -> str | None:
-    """A finished game's mine layout as a short fingerprint, where its final board shows every
-    mine: two games with one fingerprint were one field played twice (a game that replays its
-    field after a loss, as KMines' "Reset?" answered yes, is no fresh game for a benchmark)."""
-    mines = _mines_shown(board)
-    if mines is None:
-        return None
-    return hashlib.blake2b(np.packbits(mines).tobytes() + str(mines.shape).encode(), digest_size=8).hexdigest()
 
 
 class Player:
@@ -97,6 +44,7 @@ class Player:
         self.actuator: Actuator | None = None
         self.game_view = GameView(screen, options, self._found_at, actuator_factory, self.still_wanted, say,
                                   lambda: self.actuator)
+        self.new_game = NewGame(self.game_view, lambda: self.actuator, self.still_wanted)
         self.advised: list[tuple[Board, Advice | None]] = []  # dry run: each board shown, and its advice
         self.frames = 0
         self.clicked: list[Cell] = []  # the last batch's clicks
@@ -155,40 +103,6 @@ class Player:
             self.game_view.forget_place()
             raise Stale(str(err)) from err
 
-    def restart(self) -> None:
-        """A new game; a window that moves at that moment (the mouse refuses the press) is found
-        again and pressed again, as a dropped batch is, up to STALE_BATCHES times in a row."""
-        if self.game_view.windows.answer_open_dialog():  # its "play again" starts the new game
-            return
-        for _ in range(STALE_BATCHES):
-            self.still_wanted()
-            try:
-                self.actuator.restart()
-                return
-            except TargetMoved as err:
-                moved = err
-                self.game_view.forget_place()
-                image, _, _ = self._look_past_dialog()  # (its end dialog may show meanwhile: answered)
-        raise Stop(f"stopped safely: {moved}, {STALE_BATCHES} times in a row; "
-                   f"last screenshot: {self.game_view.save_stop(image)}")
-
-    def _look_past_dialog(self) -> tuple[np.ndarray, Reading, Board]:
-        """A read of the game; where the last game's end dialog is still open, it is answered (a new
-        game follows: its "play again") and the read waits until it has gone, DIALOG_GONE seconds
-        at most, pressing again each second."""
-        deadline, pressed = time.monotonic() + DIALOG_GONE, 0.0
-        while True:
-            try:
-                return self.game_view.look(None)
-            except GameEnded as end:
-                if time.monotonic() > deadline:
-                    raise Stop(f"stopped safely: {end}, and it stayed open when answered") from end
-                if time.monotonic() - pressed >= 1.0:
-                    if not self.game_view.windows.answer(end):
-                        raise Stop(f"stopped safely: {end}, and it could not be answered") from end
-                    pressed = time.monotonic()
-                time.sleep(0.1)
-
     def _act(self, board: Board, advice: Advice) -> int:
         assert self.actuator is not None
         guard = self.game_view.guard
@@ -227,14 +141,14 @@ class Player:
         have started it), anything else restarted first. A game the user restarts, or whose level
         changes, mid-way is logged as abandoned; the next one follows the new board."""
         self.unfinished = None
-        image, reading, board = self._look_past_dialog()
+        image, reading, board = self.new_game.look_past_dialog()
         in_progress = reading.face == "playing" and (board.cells != UNOPENED).any()
         # A game without a face asks before its key starts over (GNOME Mines' dialog hides the
         # board): one in progress is played on as it stands, unless its end was said by a window.
         over, self.over_off_board = self.over_off_board, False
         if over or ((reading.face != "playing" or in_progress)
                     and not (in_progress and self.game_view.skin.new_game_key)):
-            image, reading, board = self._new_game(board)
+            image, reading, board = self.new_game.start(board)
         self._check_level(board)
         if self.options.fresh_layouts:  # two first clicks in one second would replay the same mines
             while int(time.time()) == getattr(self, "_last_second", None):
@@ -253,43 +167,6 @@ class Player:
             if self.actuator is not None and self.actuator.clicks > clicks0:
                 self.unfinished = self._log("stopped", start, clicks0)
             raise
-
-    def _new_game(self, old: Board) -> tuple[np.ndarray, Reading, Board]:
-        """Start a new game and wait until it is drawn: all covered, or (a game that opens a start
-        area itself, xdemineur) one that play from `old` could not lead to. A press the game did not
-        take (its window moved under it at that moment; seen once in CI's moved-window test) is
-        pressed again, PRESSES times in all, before the loop stops. A press made while the game's
-        own windows came up after a win (Arbiter's name entry, then its Local High Scores: the
-        game takes no click meanwhile) is not counted, once they were answered (4 x PRESSES at most)."""
-        pressed = counted = 0
-        if self.game_view.unread is not None or self.actuator.dialog_open():  # the game's own window?
-            self._answer_game_windows()
-            until = time.monotonic() + DIALOG_GONE  # (closing after its answer: the Java clone's take
-            while self.actuator.dialog_open() and time.monotonic() < until:  # a moment, and a click
-                time.sleep(SETTLE)  # made meanwhile is lost)
-        while counted < PRESSES and pressed < 4 * PRESSES:
-            answered = self.game_view.windows.dialogs_answered
-            self.restart()
-            pressed += 1
-            until, looks = time.monotonic() + PRESS_WAIT, 0
-            while looks < RETRIES or time.monotonic() < until:
-                looks += 1
-                time.sleep(SETTLE)
-                image, reading, board = self.game_view.look(None)
-                if reading.face == "playing" and ((board.cells == UNOPENED).all() or not follows(old, board)):
-                    return image, reading, board
-            self._answer_game_windows()  # a window that keeps the game from taking clicks, seen or not
-            counted += self.game_view.windows.dialogs_answered == answered
-        saved = self.game_view.save_stop(image)
-        raise Stop(f"stopped safely: the game did not restart; last screenshot: {saved}")
-
-    def _answer_game_windows(self) -> None:
-        """The game's own windows over it answered, then closed (bot.screen.xmouse: Return
-        CLOSE_AFTER times, then a close request), one press each DIALOG_AGAIN seconds."""
-        for _ in range(2 * CLOSE_AFTER):
-            if not self.game_view.windows.answer_game_window():
-                break
-            time.sleep(DIALOG_AGAIN)
 
     def _play_on(self, image: np.ndarray, reading, board: Board, start: float, clicks0: int) -> GameLog:
         """A game from its first read to its end (GameEnded where its end dialog shows)."""
@@ -329,7 +206,7 @@ class Player:
                 elif goes_on and not unchanged:
                     self.pending_end = None
                 if unchanged >= UNCHANGED:  # the game takes no more clicks
-                    if _unopened(board) <= advice.mines:
+                    if unopened(board) <= advice.mines:
                         return self._log("won", start, clicks0)  # every safe cell open: its flags refused
                     raise Stop(f"stopped safely: {UNCHANGED} batches of clicks in a row changed nothing on the "
                                f"board; last screenshot: {self.game_view.save_stop(image)}")
@@ -353,7 +230,7 @@ class Player:
                     return self._abandon(f"after {err}, another board was read", start, clicks0)
         self.record(image, board)
         if self.game_view.unread is not None:  # something over the finished board: the game's own
-            self._answer_game_windows()  # window (Arbiter's records) closed, as its player would
+            self.new_game.answer_game_windows()  # window (Arbiter's records) closed, as its player would
         result = "won" if board.solved() else reading.face
         return self._log(result, start, clicks0, three_bv_of(board), layout_of(board))
 
@@ -361,23 +238,15 @@ class Player:
         """The game said its end by a window of its own after our last batch, and nothing on the
         board did: the Java Windows 7 clone's "You lose!" (the mine clicked never drawn, the board
         taking no click meanwhile; centred on the screen, clear of the game, or over it and answered
-        as the board was read, its new game drawn a moment later). Proven safe cells end a game
-        only by a win; a guess ends it by a loss unless every other covered cell was a proven mine."""
+        as the board was read, its new game drawn a moment later). Its result: result_said_by_window."""
         board, advice, _ = batch
-        others = _unopened(board) - {advice.guess}
-        result = "won" if advice.safe or others <= advice.mines else "lost"
-        left = None if board.mines is None else board.mines - int((board.cells == FLAG).sum())
-        if result == "lost" and len(others) == left:
-            # The guess was the last cell that could be safe (a last 50/50): a mine lost the game, a
-            # safe cell won it, and the board shows neither: the window's title may say which.
-            title = (self.actuator.dialog_title() or "").casefold()
-            result = "won" if any(word in title for word in WON_WORDS) else "lost"
+        result = result_said_by_window(board, advice, self.actuator.dialog_title)
         self.say(f"game over: {result}, said by a window of the game's after our clicks")
         self.over_off_board = True  # (its board shows no end: a new game is asked for)
         # Answered now, as the player who read it would: left up beside the game (the last game of
         # a run), the next run would meet a board taking no click, and a window it cannot tell
         # from the game's others (bot.screen.xmouse: one there when the mouse is made is not one).
-        self._answer_game_windows()
+        self.new_game.answer_game_windows()
         return self._log(result, start, clicks0)
 
     def _read_again(self, last: Board) -> tuple[np.ndarray, Reading, Board, bool]:
@@ -446,20 +315,3 @@ def play(options: Options, screen: Screen | None = None,
         if own and screen is not None:
             screen.close()
     return logs
-
-
-def summary(logs: list[GameLog]) -> str:
-    lines = [f"{'game':>4s} {'result':8s} {'time s':>7s} {'clicks':>6s} {'guesses':>7s} {'3BV':>4s} {'3BV/s':>6s}"]
-    for i, g in enumerate(logs, 1):
-        bv = "" if g.three_bv is None else str(g.three_bv)
-        rate = "" if g.three_bv is None or g.result != "won" else f"{g.three_bv / max(g.seconds, 1e-9):.1f}"
-        lines.append(f"{i:4d} {g.result:8s} {g.seconds:7.2f} {g.clicks:6d} {g.guesses:7d} {bv:>4s} {rate:>6s}")
-    shapes = list(dict.fromkeys(g.shape for g in logs))
-    for shape in shapes:  # one line a level where the run changed level (a rate mixing them says nothing)
-        games = [g for g in logs if g.shape == shape]
-        won = [g for g in games if g.result == "won"]
-        median = f"{np.median([g.seconds for g in won]):.2f} s" if won else "n/a"
-        at = f" at {shape[0]}x{shape[1]}" if len(shapes) > 1 and shape is not None else ""
-        rate = f"{len(won) / len(games):.0%}"
-        lines.append(f"won {len(won)}/{len(games)}{at} ({rate}), median time of won games {median}")
-    return "\n".join(lines)

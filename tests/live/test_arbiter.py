@@ -16,7 +16,8 @@ import pytest
 
 from bot.games.native_game import ARBITER, NativeGame
 from bot.games.witness import Witness
-from bot.play.loop import GameLog, Options, play
+from bot.play.game_log import GameLog
+from bot.play.loop import Options, play
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
 from tests.support.wine import wine32_installed

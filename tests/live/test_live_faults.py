@@ -24,7 +24,8 @@ import pytest
 
 from bot.games.simulator import Level
 from bot.games.wine_game import WineGame
-from bot.play.loop import GameLog, Options, Stop, play
+from bot.play.game_log import GameLog
+from bot.play.loop import Options, Stop, play
 from bot.screen.capture import Screen
 from bot.screen.xdisplay import VirtualDisplay
 from bot.vision.skin import load_skins

@@ -15,8 +15,9 @@ import pytest
 from bot.board import UNOPENED
 from bot.games.bench import repeated
 from bot.games.simulator import Level
+from bot.play.game_log import summary
 from bot.play.game_view import NotFound
-from bot.play.loop import Options, Stop, play, summary
+from bot.play.loop import Options, Stop, play
 from bot.screen.actuator import Actuator, Target
 from bot.vision.skin import TEMPLATES, load_skins
 from tests.support.classic_window import draw_window
