@@ -391,6 +391,14 @@ def test_a_mine_that_fills_its_box_and_greys_its_ground_is_still_a_mine(size):
     assert classify(cell_look(band), look) != MINE
 
 
+def _drawn(rows: list[str], ground: tuple[int, int, int], ink: tuple[int, int, int]) -> np.ndarray:
+    """A cell's box drawn from a mask written as text ("#" ink, "." ground), colours BGR."""
+    mask = np.array([[ch == "#" for ch in row] for row in rows])
+    box = np.full((*mask.shape, 3), ground, np.uint8)
+    box[mask] = ink
+    return box
+
+
 def test_a_near_black_digit_near_no_digit_s_colour_is_read_by_its_shape():
     """A GIF's palette turns Windows 7's red 3 near black (ink 47 at most): 61 from the nearest
     digit's colour (its 5's), 95 from its own, and its shape (0.67 as a 3) only 0.19 ahead of an
@@ -401,9 +409,7 @@ def test_a_near_black_digit_near_no_digit_s_colour_is_read_by_its_shape():
     look = next(s for s in SKINS if s.name == "win7").look
     rows = ["...........", "....####...", "...######..", ".......##..", ".......##..", "....####...",
             "....####...", ".......##..", ".......##..", "...#...##..", "...#####...", "..........."]
-    ink = np.array([[ch == "#" for ch in row] for row in rows])
-    box = np.full((12, 11, 3), (230, 225, 222), np.uint8)
-    box[ink] = (35, 36, 47)
+    box = _drawn(rows, (230, 225, 222), (35, 36, 47))
     assert classify(cell_look(box), look) == 3
     blot = np.full((12, 11, 3), (230, 225, 222), np.uint8)
     blot[3:9, 3:8] = (35, 36, 47)  # near black, no digit's shape
@@ -421,9 +427,7 @@ def test_the_line_between_tiles_along_the_box_s_edge_is_no_ink():
     look = next(s for s in SKINS if s.name == "win7").look
     rows = ["............", ".....##.....", "....####....", "....#.###...", ".......##...", ".......##...",
             ".....###....", ".....####...", ".......##...", ".......###..", "...##.###...", "...#####...."]
-    ink = np.array([[ch == "#" for ch in row] for row in rows])
-    lined = np.full((12, 12, 3), (232, 210, 204), np.uint8)
-    lined[ink] = (26, 21, 145)
+    lined = _drawn(rows, (232, 210, 204), (26, 21, 145))
     lined[0] = 113  # the outline, one grey across the box, touching the 3's top
     seen = cell_look(lined)
     assert not seen.ink[0].any() and classify(seen, look) == 3
