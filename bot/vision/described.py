@@ -229,7 +229,7 @@ def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
     drop = _stray(labels, stats)
     if len(drop):
         mask &= ~np.isin(labels, drop)
-    relief_mask = mask.copy()  # (the relief leaves the outlines out as it always did)
+    relief_mask = mask.copy()  # (the relief keeps the outlines out of its strips, as before)
     mask &= ~outlines
     if mask.mean() < NO_INK:
         return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None))
