@@ -69,9 +69,8 @@ def main() -> int:
             total = skin.mines.get(reading.codes.shape)
             if args.false_counters and skin.look is not None and total is not None:
                 box = (field.left, field.top, field.left + field.width, field.top + field.height)
-                shown = meta.get("counter")
-                wrongs = [total + o for o in OFFSETS
-                          if total + o - int((truth == FLAG).sum()) not in (shown, *range(-200, 0))]
+                shown, flags = meta.get("counter"), int((truth == FLAG).sum())
+                wrongs = [total + o for o in OFFSETS if 0 <= total + o - flags != shown]  # (a count shown)
                 hits = sum(read_panel_counter(image, box, field.pitch, truth, t) is not None for t in wrongs)
                 asked, confirmed, false = asked + len(wrongs), confirmed + hits, f" {hits}/{len(wrongs)}"
             print(f"{meta_path.stem:40} {scale:5g} {skin.name:6} {size:>6} {wrong:5d} {int(reading.unknown.sum()):7d} "

@@ -75,7 +75,6 @@ def layout_of(board: Board) -> str | None:
     return hashlib.blake2b(np.packbits(mines).tobytes() + str(mines.shape).encode(), digest_size=8).hexdigest()
 
 
-
 def summary(logs: list[GameLog]) -> str:
     lines = [f"{'game':>4s} {'result':8s} {'time s':>7s} {'clicks':>6s} {'guesses':>7s} {'3BV':>4s} {'3BV/s':>6s}"]
     for i, g in enumerate(logs, 1):

@@ -201,18 +201,12 @@ def _outlines(inked: np.ndarray) -> np.ndarray:
     fraction of a pixel off and smoothing spreads the line (Windows 7's at 80 %: a grey row of one
     value across the box, right over a 3's top bar). No glyph reaches the box's corners."""
     out = np.zeros_like(inked)
-    for side in (np.s_[:, :], np.s_[::-1, :]):
-        rows, cut = inked[side], out[side]
-        for depth in range(OUTLINE):
-            if not rows[depth].all():
-                break
-            cut[depth] = True
-    for side in (np.s_[:, :], np.s_[:, ::-1]):
-        cols, cut = inked[side], out[side]
-        for depth in range(OUTLINE):
-            if not cols[:, depth].all():
-                break
-            cut[:, depth] = True
+    for lines, cut in ((inked, out), (inked.T, out.T)):  # (rows, then columns: views of the same)
+        for side in (np.s_[:], np.s_[::-1]):
+            for depth in range(OUTLINE):
+                if not lines[side][depth].all():
+                    break
+                cut[side][depth] = True
     return out
 
 
