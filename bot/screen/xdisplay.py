@@ -10,6 +10,7 @@ import contextlib
 import io
 import os
 import shutil
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -41,8 +42,6 @@ def stop_process(proc: subprocess.Popen[bytes]) -> None:
 def _listening(path: Path) -> bool:
     """Whether a server takes connections on the socket: the file is made before the server listens
     on it, and a client connecting between the two is refused (seen once in the quick suite)."""
-    import socket
-
     if not path.exists():
         return False
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
@@ -99,14 +98,14 @@ class VirtualDisplay:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        lock, socket = Path(f"/tmp/.X{number}-lock"), Path(f"/tmp/.X11-unix/X{number}")
+        lock, listener = Path(f"/tmp/.X{number}-lock"), Path(f"/tmp/.X11-unix/X{number}")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and proc.poll() is None:
             try:
                 ours = int(lock.read_text().strip() or 0) == proc.pid
             except (OSError, ValueError):
                 ours = False
-            if ours and _listening(socket):
+            if ours and _listening(listener):
                 return True
             time.sleep(0.02)
         stop_process(proc)
