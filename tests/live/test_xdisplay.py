@@ -89,17 +89,11 @@ def test_a_mouse_made_where_no_game_is_refuses_every_press(xvfb, desktop: bool):
         assert under is None or under.clicks == []
 
 
-#: The X Shape extension's input region (1.1; python-xlib names only the bounding and clip ones).
-SHAPE_INPUT = 2
-
-
 def test_a_click_through_part_of_the_game_s_window_is_refused(xvfb):
     """A window whose input region has a hole at the point (a click-through part: the game's top
     window as its geometry has it, yet the press goes to the window under it). The server's own
     pointer window is checked in the same grab: the press is refused and reaches nothing (without
     that check it reached the canary under the game)."""
-    from Xlib.ext import shape
-
     from bot.screen.xmouse import WindowMoved, for_target
     from tests.support.catcher import Catcher
     from tests.support.waiting import wait_for
@@ -109,8 +103,7 @@ def test_a_click_through_part_of_the_game_s_window_is_refused(xvfb):
         assert mouse is not None and mouse.window is not None and mouse.window[1:3] == (100, 100)
         try:
             mouse.click(200, 175)  # (the whole window takes clicks: the press is made)
-            game.win.shape_rectangles(shape.ShapeSet, SHAPE_INPUT, 0, 0, 0, [(0, 0, 200, 40)])
-            game.d.sync()
+            game.shape_input([(0, 0, 200, 40)])
             mouse.click(150, 120)  # (the top 40 rows still take clicks)
             with pytest.raises(WindowMoved):
                 mouse.click(150, 200)  # (the hole)
