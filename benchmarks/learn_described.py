@@ -2,7 +2,8 @@
 in ../shared/real-windows-modern by default. Learns with `calibrate --learn --from` (a folder of
 the chosen frames, as a user would), then finds and reads every frame with that skin alone and
 prints, per frame: the cells unknown, whether the board is one some mine layout explains, and,
-for the labelled frames, the cells wrong against the truth (must be 0).
+for the labelled frames, the cells wrong against the truth (must be 0). Every frame's numbers are
+checked against the last labelled frame too (an opened number stays as it is to the game's end).
 
     python3 -m benchmarks.learn_described [--gif PATH] [--learn 30,60,90,120,150] [--labels DIR]
 """
@@ -59,7 +60,8 @@ def main() -> int:
             print(done.stderr.strip())
             return 1
         skins = load_skins(root=templates)
-        read_all = unknown = impossible = missed = wrong = 0
+        read_all = unknown = impossible = missed = wrong = later = 0
+        last = np.array([[CHAR_TO_CODE[c] for c in row] for row in truths[max(truths)]], np.int8) if truths else None
         rows = []
         for k, image in enumerate(frames):
             try:
@@ -75,6 +77,11 @@ def main() -> int:
             ok = consistent(reading.codes, reading.unknown)
             impossible += not ok
             line = f"f{k:03d} {'learnt ' if k in chosen else '       '}unknown {n:3d} {'' if ok else 'IMPOSSIBLE'}"
+            if last is not None and k <= max(truths) and reading.codes.shape == last.shape:
+                numbers = (reading.codes >= 1) & (reading.codes <= 8) & ~reading.unknown
+                off = int((numbers & (reading.codes != last)).sum())
+                later += off
+                line += f" numbers unlike the last labelled frame's {off}" if off else ""
             if k in truths:
                 truth = np.array([[CHAR_TO_CODE[c] for c in row] for row in truths[k]], np.int8)
                 codes = np.where(truth == EXPLODED, np.where(reading.codes == MINE, EXPLODED, reading.codes),
@@ -83,10 +90,12 @@ def main() -> int:
                 wrong += max(bad, 0)
                 line += f" labelled: wrong {bad}"
             rows.append(line)
-        print("\n".join(r for r in rows if "unknown   0 " not in r or "labelled" in r or "learnt" in r))
+        print("\n".join(r for r in rows if "unknown   0 " not in r or "labelled" in r or "learnt" in r
+                        or "numbers" in r))
         print(f"frames {len(frames)}, learnt from {len(chosen)}: board found in {len(frames) - missed}, "
               f"every cell read in {read_all}, cells unknown {unknown}, boards no layout explains {impossible}, "
-              f"labelled cells wrong {wrong} ({len(truths)} labelled frames)")
+              f"labelled cells wrong {wrong} ({len(truths)} labelled frames), "
+              f"numbers unlike the last labelled frame's {later}")
     return 0
 
 

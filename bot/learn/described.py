@@ -52,9 +52,10 @@ from bot.vision.described import (
     cell_look,
     frames,
     mine_sized,
+    number_of,
     read_described,
 )
-from bot.vision.glyphs import shape_scores
+from bot.vision.glyphs import VARIANTS, shape_scores
 from bot.vision.look import Ground, Look, hsv_of, lab_of
 from bot.vision.outlines import outlined
 from bot.vision.tiles import Tiles, find_tiles
@@ -77,6 +78,9 @@ SPREAD_FLOOR = 0.01
 #: A tile colour group this much of whose cells bear a mine is the mines a lost game shows, on a
 #: ground of their own shade (KMines' flat tiles under a mine: 0.68-0.72 against 0.75 opened).
 MINES_ALONE = 0.9
+#: One of the glyph bank's extra drawings (bot.vision.glyphs.VARIANTS) is taken for the look's own
+#: where it names at least this many of the pictures' numbers that the look left unread.
+DRAWING_GAIN = 2
 #: Ink this dark (value, 0-1) is black whatever its saturation says.
 NEAR_BLACK = 0.12
 #: Grey covered and opened tiles whose medians lie this close (value 0-1) are of one shade, told
@@ -336,9 +340,27 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     look = Look(covered_ground, opened_ground, digits, flag_tile=others.flag_tile, flag_ink=flag_ink,
                 mine_ink=mine_ink, exploded=others.exploded, unseen_by_shape=True, covered_ink=covered_ink,
                 zero_outlined=zero_outlined, raised=grouped.raised)
+    look = with_drawings(look, numbers, say)
     plain = {id(s) for s in cov} - {id(s) for s in marks}
     labels = _labels(seen, grouped, mined, flagged, plain)
     return Described(look, fields, names, labels)
+
+
+def with_drawings(look: Look, numbers: list[Seen], say: Say) -> Look:
+    """The look with each extra drawing of the glyph bank (bot.vision.glyphs.VARIANTS) that its
+    digits are read better with: one naming DRAWING_GAIN or more of the pictures' numbers the look
+    left unread, and changing none it read. (Windows 7's 3 has a flat top: the bank's common 3s
+    match it as little as a 7; the look learnt from five frames of a GIF left one 3 unread in 35
+    frames of 168.)"""
+    before = [number_of(s.look, look) for s in numbers]
+    for name in VARIANTS:
+        trial = replace(look, shapes=(*look.shapes, name))
+        after = [number_of(s.look, trial) for s in numbers]
+        gained = sum(b is None and a is not None for a, b in zip(after, before, strict=True))
+        if gained >= DRAWING_GAIN and all(b is None or a == b for a, b in zip(after, before, strict=True)):
+            look, before = trial, after
+            say(f"its digits read better with the drawing {name!r}: {gained} more cell(s)")
+    return look
 
 
 @dataclass
