@@ -24,6 +24,7 @@ from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.vision.glyphs import shape_scores
 from bot.vision.look import LUMA, Look, hsv_of, luma
 from bot.vision.outlines import goes_on, outlined
+from bot.vision.pointer import pointer_mask
 
 #: Share of the tile (as bot.vision.tiles finds it, without its gap) the judged box spans round the
 #: cell's centre: a digit is at most about 0.75 of the tile (Windows 7's).
@@ -126,6 +127,15 @@ SURE_MARGIN = 0.25
 OFF_COLOUR = 140.0
 
 
+#: A cell the mouse pointer lies on (bot.vision.pointer) is read from what it leaves in sight where it
+#: hides at most this share of the box's middle (MIDDLE), and no number shown runs under it. A glyph
+#: hidden whole would take more: the narrowest, a 1, spans the middle's height and 0.4 of its width
+#: or more ...
+HIDDEN_MOST = 0.25
+#: ... and a mark on a covered tile, a flag or a question mark, more still: a cell read as a plain
+#: covered tile may have this much of its middle hidden, where none of its ink runs under the
+#: pointer (our drawn Windows 7 flag at 80 %, smaller than the middle, was read covered without that).
+COVERED_HIDDEN_MOST = 0.6
 #: A side of the field is its edge when at most this share of the places beyond it are outlined
 #: tiles (measured: none beyond, at most 0.03, on the labelled screenshots; a cut field has its
 #: next row or column of tiles, nearly all outlined).
@@ -454,18 +464,48 @@ def _centred(mask: np.ndarray) -> bool:
                for at, side in zip(np.nonzero(mask), mask.shape, strict=True))
 
 
-def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float) -> list[np.ndarray | None]:
-    """The judged box round each cell's centre, row by row; None where it leaves the image."""
+def _places(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float
+            ) -> list[tuple[int, int, int, int] | None]:
+    """The judged box round each cell's centre (x0, y0, x1, y1), row by row; None where it leaves
+    the image."""
     half = BOX * tile / 2
-    out: list[np.ndarray | None] = []
+    out: list[tuple[int, int, int, int] | None] = []
     for cy in centres_y:
         for cx in centres_x:
             x0, y0, x1, y1 = round(cx - half), round(cy - half), round(cx + half), round(cy + half)
-            if x0 < 0 or y0 < 0 or x1 > image.shape[1] or y1 > image.shape[0]:
-                out.append(None)
-            else:
-                out.append(image[y0:y1, x0:x1])
+            inside = x0 >= 0 and y0 >= 0 and x1 <= image.shape[1] and y1 <= image.shape[0]
+            out.append((x0, y0, x1, y1) if inside else None)
     return out
+
+
+def boxes(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float) -> list[np.ndarray | None]:
+    """The judged box round each cell's centre, row by row; None where it leaves the image."""
+    return [None if at is None else image[at[1] : at[3], at[0] : at[2]]
+            for at in _places(image, centres_x, centres_y, tile)]
+
+
+def under_pointer(box: np.ndarray, hidden: np.ndarray, look: Look) -> int | None:
+    """The board code of a cell the pointer lies on (`hidden`: its pixels in the box), from what
+    shows, the hidden pixels given the ground's colour (taken from the rest): None where it hides
+    more than HIDDEN_MOST of the box's middle (COVERED_HIDDEN_MOST for a plain covered tile: a
+    glyph or a mark may lie whole under more), where the ink of a number or a covered tile runs up
+    to it (a glyph or a mark cut), or in a raised look (told by relief, which the pointer upsets)."""
+    h, w = hidden.shape
+    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
+    share = float(hidden[dy : h - dy, dx : w - dx].mean())
+    if look.raised is not None or hidden.all() or share > COVERED_HIDDEN_MOST:
+        return None
+    filled = box.copy()
+    filled[hidden] = _ground(box[~hidden])
+    cell = cell_look(filled)
+    code = classify(cell, look)
+    if share > (COVERED_HIDDEN_MOST if code == UNOPENED else HIDDEN_MOST):
+        return None
+    if code is not None and (1 <= code <= 8 or code == UNOPENED):
+        beside = cv2.dilate(hidden.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        if (cell.ink & beside).any():
+            return None
+    return code
 
 
 def pitch_of(centres_x: np.ndarray, tile: float) -> float:
@@ -503,7 +543,19 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     pitch = pitch_of(centres_x, tile)
     wide = None
     around = frames(image, centres_x, centres_y, pitch)
-    for i, box in enumerate(boxes(image, centres_x, centres_y, tile)):
+    places = _places(image, centres_x, centres_y, tile)
+    reach = round(pitch)
+    x0, y0 = max(0, round(centres_x[0]) - reach), max(0, round(centres_y[0]) - reach)
+    pointer = pointer_mask(image, (x0, y0, round(centres_x[-1]) + reach, round(centres_y[-1]) + reach))
+    for i, at in enumerate(places):
+        box = None if at is None else image[at[1] : at[3], at[0] : at[2]]
+        hidden = None if pointer is None or at is None else \
+            pointer[max(0, at[1] - y0) : at[3] - y0, max(0, at[0] - x0) : at[2] - x0]
+        if box is not None and hidden is not None and hidden.shape == box.shape[:2] and hidden.any():
+            code = under_pointer(box, hidden, look)
+            if code is not None:
+                codes[i], known[i] = code, True
+            continue
         code = None if box is None else classify_box(box, look, around[i])
         if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
             wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide

@@ -245,3 +245,15 @@ def draw_modern(board: np.ndarray, style: str = "app", pitch: float = 37.24, at:
         for c in range(board.shape[1]):
             canvas.cell(r, c, int(board[r, c]))
     return canvas.image(), canvas.corner
+
+
+#: A mouse pointer's outline at 100 % (the arrow Windows draws: a straight left edge, a diagonal
+#: one, a tail between them), tip at (0, 0), in px: drawn here from that description.
+POINTER = np.array([(0, 0), (0, 15.5), (3.8, 11.8), (6.5, 17.5), (8.8, 16.6), (6.2, 10.8), (10.8, 10.8)])
+
+
+def draw_pointer(image: np.ndarray, x: float, y: float, scale: float = 1.0) -> None:
+    """The pointer, tip at (x, y), white with a black outline, smoothed, as a recording shows it."""
+    points = np.round((POINTER * scale + (x, y)) * 8).astype(np.int32)
+    cv2.fillPoly(image, [points], (255, 255, 255), cv2.LINE_AA, 3)
+    cv2.polylines(image, [points], True, (0, 0, 0), max(1, round(scale)), cv2.LINE_AA, 3)
