@@ -113,17 +113,19 @@ def pointer_mask(image: np.ndarray, region: tuple[int, int, int, int] | None = N
         ring = (cv2.dilate(blob, np.ones((3, 3), np.uint8)) > 0) & (blob == 0)
         if match < MATCH or float(outline[ring].mean()) < RING_DARK:
             continue
-        ax, ay = x - dx, y - dy
-        placed = np.zeros((fill.shape[0] + whole_h + 2, fill.shape[1] + whole_w + 2), bool)
-        placed[max(0, ay) : ay + whole_h, max(0, ax) : ax + whole_w] = drawn[max(0, -ay) :, max(0, -ax) :]
-        out |= placed[: fill.shape[0], : fill.shape[1]]
-        # The outline, however thick (a 200 % display's pointer: 2 px): the fill grown by it; and the
-        # tip, where the two edges meet, up to TIP_REACH outlines beyond the fill's top.
+        # The outline, however thick (a 200 % display's pointer: 2-3 px): the fill grown by its
+        # width; the tip, where the two edges meet, up to TIP_REACH widths beyond the fill's top;
+        # and the matched arrow, grown by twice the width past one pixel (its tail's outline).
         row = y + h // 2
         left = int(np.flatnonzero(labels[row] == k)[0])
         thick = 1
         while left - thick - 1 >= 0 and high[row, left - thick - 1] <= DARK_MOST:
             thick += 1
+        ax, ay = x - dx, y - dy
+        placed = np.zeros((fill.shape[0] + whole_h + 2, fill.shape[1] + whole_w + 2), np.uint8)
+        placed[max(0, ay) : ay + whole_h, max(0, ax) : ax + whole_w] = drawn[max(0, -ay) :, max(0, -ax) :]
+        grow = 2 * (thick - 1)
+        out |= cv2.dilate(placed[: fill.shape[0], : fill.shape[1]], np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)) > 0
         out |= cv2.dilate(blob, np.ones((2 * thick + 1, 2 * thick + 1), np.uint8)) > 0
         tip = np.zeros_like(blob)
         cv2.circle(tip, (x + int(np.flatnonzero(own[0])[0]), y), TIP_REACH * thick, 1, -1)
