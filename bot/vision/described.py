@@ -546,7 +546,7 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     places = _places(image, centres_x, centres_y, tile)
     reach = round(pitch)
     x0, y0 = max(0, round(centres_x[0]) - reach), max(0, round(centres_y[0]) - reach)
-    pointer = pointer_mask(image, (x0, y0, round(centres_x[-1]) + reach, round(centres_y[-1]) + reach))
+    pointer = pointer_mask(image, (x0, y0, round(centres_x[-1]) + reach, round(centres_y[-1]) + reach), value)
     for i, at in enumerate(places):
         box = None if at is None else image[at[1] : at[3], at[0] : at[2]]
         hidden = None if pointer is None or at is None else \

@@ -5,6 +5,7 @@ plain data. bot.vision.described judges cells against it; the learners write it.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -109,6 +110,17 @@ class Look:
             raised=data.get("raised"),
             shapes=tuple(data.get("digit_shapes", ())),
         )
+
+
+def largest_channel(image: np.ndarray) -> np.ndarray:
+    """Each pixel's largest channel (its value, 0-255), by OpenCV: 1 ms a 1280 x 800 picture where
+    numpy's max over the last axis took 24."""
+    return functools.reduce(cv2.max, cv2.split(np.ascontiguousarray(image)))
+
+
+def smallest_channel(image: np.ndarray) -> np.ndarray:
+    """Each pixel's smallest channel, as largest_channel."""
+    return functools.reduce(cv2.min, cv2.split(np.ascontiguousarray(image)))
 
 
 #: Rec. 601 lightness weights, in BGR order.

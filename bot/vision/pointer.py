@@ -19,6 +19,8 @@ import itertools
 import cv2
 import numpy as np
 
+from bot.vision.look import largest_channel, smallest_channel
+
 #: The arrow's outline at 100 %, tip at (0, 0), x right and y down (px): a left edge straight down,
 #: a diagonal edge to the right, and a tail down and right from between them; 12 x 19 px with its
 #: outline, as Windows draws its standard pointer.
@@ -79,15 +81,18 @@ def _tip_up_left(fill: np.ndarray) -> bool:
     return widths[0] <= 2 and widths[-1] >= len(widths) / 2 and all(b >= a for a, b in itertools.pairwise(widths))
 
 
-def pointer_mask(image: np.ndarray, region: tuple[int, int, int, int] | None = None) -> np.ndarray | None:
+def pointer_mask(image: np.ndarray, region: tuple[int, int, int, int] | None = None,
+                 value: np.ndarray | None = None) -> np.ndarray | None:
     """Where the pointer lies in `region` (x0, y0, x1, y1 of the image; all of it by default), as a
-    mask of the region's size; None where no pointer is seen there."""
+    mask of the region's size; None where no pointer is seen there. `value`: the image's largest
+    channel, where the caller has it already."""
     x0, y0, x1, y1 = region or (0, 0, image.shape[1], image.shape[0])
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(image.shape[1], x1), min(image.shape[0], y1)
     part = image[y0:y1, x0:x1]
     if part.size == 0:
         return None
-    low, high = part.min(axis=2), part.max(axis=2)
+    low = smallest_channel(part)
+    high = largest_channel(part) if value is None else value[y0:y1, x0:x1]
     fill = (low >= FILL_LEAST) & (high.astype(np.int16) - low <= NEUTRAL)
     if not fill.any():
         return None
