@@ -22,7 +22,7 @@ import numpy as np
 
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.vision.glyphs import shape_scores
-from bot.vision.look import LUMA, Look, hsv_of, luma
+from bot.vision.look import LUMA, Look, hsv_of, largest_channel, luma
 from bot.vision.outlines import goes_on, outlined
 from bot.vision.pointer import pointer_mask
 
@@ -539,7 +539,7 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     rows, cols = len(centres_y), len(centres_x)
     codes = np.full(rows * cols, UNOPENED, np.int8)
     known = np.zeros(rows * cols, bool)
-    value = image.max(axis=2) if value is None else value
+    value = largest_channel(image) if value is None else value
     pitch = pitch_of(centres_x, tile)
     wide = None
     around = frames(image, centres_x, centres_y, pitch)
@@ -587,7 +587,7 @@ def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitc
         return False
     sides = (([centres_x[0] - pitch], centres_y), ([centres_x[-1] + pitch], centres_y),
              (centres_x, [centres_y[0] - pitch]), (centres_x, [centres_y[-1] + pitch]))
-    value = image.max(axis=2) if value is None else value
+    value = largest_channel(image) if value is None else value
     for xs, ys in sides:
         beyond = [outlined(value, x, y, pitch, tile) for y in ys for x in xs]
         around = frames(image, np.asarray(xs), np.asarray(ys), pitch)

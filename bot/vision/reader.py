@@ -19,6 +19,7 @@ from bot.errors import VisionError
 from bot.vision.described import framed as described_framed
 from bot.vision.described import read_described
 from bot.vision.led import read_led
+from bot.vision.look import largest_channel
 from bot.vision.panel import read_panel_counter
 from bot.vision.skin import Skin
 from bot.vision.sprites import (
@@ -493,7 +494,7 @@ def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     """A look described by colours (bot.vision.described): cells judged one by one, the game's state
     from the board (these games have no face), no counter read (with_panel_counter)."""
     xs, ys = field.centres()
-    tile, value = tile_of(field), image.max(axis=2)
+    tile, value = tile_of(field), largest_channel(image)
     codes, known = read_described(image, xs, ys, tile, skin.look, value)
     unknown = ~known | impossible_zeros(codes)
     face = board_face(np.where(unknown, UNOPENED, codes))
