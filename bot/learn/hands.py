@@ -8,12 +8,14 @@ virtual screen that may not start at 0, one spaces the clicks as a slow game nee
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
 from bot.errors import LearnError
+from bot.screen.actuator import TargetMoved
 from bot.screen.capture import Region
 from bot.screen.platform import CLOSE_AFTER
 
@@ -23,6 +25,10 @@ DOUBLE_CLICK = 0.55
 #: request, as the play loop: bot.screen.xmouse), one each ANSWER_WAIT seconds.
 ANSWERS = 2 * CLOSE_AFTER
 ANSWER_WAIT = 0.5
+#: Seconds a click the guard refused (the game's window covered) waits for a window of the game's
+#: own to show over it: KMines opens its score table a moment after the won board is drawn, and a
+#: click made in between was refused with no window yet to answer.
+WINDOW_SHOWS = 5.0
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,9 @@ class Shifted:
     """Hands that take image points and click screen points (the virtual screen may not start at 0).
     Before a press, a window of the game's own over it is answered, as the play loop answers it:
     a game the learner won opens its score table there (KMines' "High Scores", on its first win
-    with every fresh set of scores), and the guarded mouse refuses every click meanwhile."""
+    with every fresh set of scores), and the guarded mouse refuses every click meanwhile. A press
+    the guard refused is made once more if such a window shows within WINDOW_SHOWS seconds and is
+    answered; else the refusal stands."""
 
     def __init__(self, hands: Hands, dx: int, dy: int) -> None:
         self.hands, self.dx, self.dy = hands, dx, dy
@@ -138,20 +146,41 @@ class Shifted:
         title = getattr(self.hands, "open_dialog_title", None)
         return title() if title is not None else None
 
-    def click(self, x: int, y: int, button: str = "left") -> None:
+    def _window_shown(self) -> bool:
+        """Whether a window of the game's own is open over it within WINDOW_SHOWS seconds."""
+        is_open = getattr(self.hands, "dialog_open", None)
+        if is_open is None:
+            return False
+        deadline = time.monotonic() + WINDOW_SHOWS
+        while not is_open():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
+        return True
+
+    def _past_windows(self, press: Callable[[], None]) -> None:
+        """`press`, a window of the game's over it answered first; once more where the guard
+        refused it and a window of the game's showed after all (answered in turn)."""
         self.answer_game_windows()
-        self.hands.click(x + self.dx, y + self.dy, button)
+        try:
+            press()
+        except TargetMoved:
+            if not self._window_shown():
+                raise
+            self.answer_game_windows()
+            press()
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self._past_windows(lambda: self.hands.click(x + self.dx, y + self.dy, button))
 
     def hold(self, x: int, y: int) -> None:
-        self.answer_game_windows()
-        self.hands.hold(x + self.dx, y + self.dy)
+        self._past_windows(lambda: self.hands.hold(x + self.dx, y + self.dy))
 
     def release(self, x: int, y: int) -> None:
         self.hands.release(x + self.dx, y + self.dy)
 
     def key(self, x: int, y: int, combo: str) -> None:
-        self.answer_game_windows()
-        self.hands.key(x + self.dx, y + self.dy, combo)
+        self._past_windows(lambda: self.hands.key(x + self.dx, y + self.dy, combo))
 
     def move(self, x: int, y: int) -> None:
         self.hands.move(x + self.dx, y + self.dy)

@@ -519,3 +519,54 @@ def test_small_stretched_cells_a_pixel_wider_are_one_look_and_pastel_numbers_sta
     tiles = np.stack([cell(24, covered), cell(25, covered), cell(24, (219, 242, 199), "1"),
                       cell(25, (219, 242, 199), "1"), cell(24, (199, 236, 238), "2")])
     assert list(Looks(tiles[0], smoothed=True).classify(tiles)) == [0, 0, 1, 1, 2]
+
+
+class _LateWindowHands:
+    """Hands on a game whose own window shows a moment after a win (KMines' score table): the
+    guard refuses presses while it is over the game, and `shows_after` asks whether it is open yet."""
+
+    def __init__(self, shows_after: int | None, other_window: bool = False) -> None:
+        self.shows_after, self.other_window = shows_after, other_window
+        self.asked, self.window_open, self.pressed, self.answered = 0, False, [], 0
+
+    def dialog_open(self) -> bool:
+        self.asked += 1
+        if self.shows_after is not None and self.asked > self.shows_after and not self.answered:
+            self.window_open = True
+        return self.window_open
+
+    def answer_dialog(self, key: str = "Return") -> bool:
+        self.answered += 1
+        self.window_open = False
+        return True
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        from bot.screen.actuator import TargetMoved
+
+        if self.window_open or self.other_window or (self.shows_after is not None and not self.answered):
+            raise TargetMoved("the game's window moved, closed or was covered: the click was not made")
+        self.pressed.append((x, y))
+
+
+def test_a_press_refused_before_the_game_s_own_window_showed_is_made_once_it_is_answered(monkeypatch):
+    """The window was not there when the learner looked, so the guard refused the press; it shows
+    a moment later, is answered, and the press is made once more, shifted as before."""
+    from bot.learn import hands
+
+    monkeypatch.setattr(hands, "WINDOW_SHOWS", 2.0)
+    late = _LateWindowHands(shows_after=3)
+    hands.Shifted(late, 10, 20).click(5, 6)
+    assert late.answered == 1 and late.pressed == [(15, 26)]
+
+
+def test_a_press_refused_with_no_window_of_the_game_s_own_stays_refused(monkeypatch):
+    """A game covered by another program's window (or moved): no window of its own shows, and the
+    refusal stands: the learner stops, nothing is pressed."""
+    from bot.learn import hands
+    from bot.screen.actuator import TargetMoved
+
+    monkeypatch.setattr(hands, "WINDOW_SHOWS", 0.3)
+    covered = _LateWindowHands(shows_after=None, other_window=True)
+    with pytest.raises(TargetMoved):
+        hands.Shifted(covered, 0, 0).click(5, 6)
+    assert covered.pressed == [] and covered.answered == 0
