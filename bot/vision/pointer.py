@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 
 import cv2
 import numpy as np
@@ -52,6 +53,11 @@ MOST_FILL = 0.05
 TIP_REACH = 3
 #: The pointer's extent is grown by this many pixels each way: its smoothed edge, a pixel of doubt.
 MARGIN = 1
+#: The outline is at most this share of the fill's width thick (Windows' arrow: 1 px round a fill 7
+#: px wide at 100 %, 2 round 14 at 200 %): dark pixels beyond it, left of the fill, are what the
+#: pointer lies on (a dark line between tiles, along which the outline had been measured across
+#: the whole field, and the pointer's extent grown over all of it).
+THICK_MOST = 0.25
 
 
 @functools.cache
@@ -123,8 +129,8 @@ def pointer_mask(image: np.ndarray, region: tuple[int, int, int, int] | None = N
         # and the matched arrow, grown by twice the width past one pixel (its tail's outline).
         row = y + h // 2
         left = int(np.flatnonzero(labels[row] == k)[0])
-        thick = 1
-        while left - thick - 1 >= 0 and high[row, left - thick - 1] <= DARK_MOST:
+        thick, most = 1, max(1, math.ceil(THICK_MOST * w))
+        while thick < most and left - thick - 1 >= 0 and high[row, left - thick - 1] <= DARK_MOST:
             thick += 1
         ax, ay = x - dx, y - dy
         placed = np.zeros((fill.shape[0] + whole_h + 2, fill.shape[1] + whole_w + 2), np.uint8)

@@ -61,3 +61,16 @@ def test_no_pointer_is_found_where_there_is_none():
 
         for path in sorted(REAL.glob("msmodern_*.png")) + sorted(REAL.glob("win7_p1387h_f000.png")):
             assert pointer_mask(cv2.imread(str(path))) is None, path.name
+
+
+def test_a_pointer_beside_a_dark_line_between_tiles_hides_only_the_cells_it_lies_on():
+    """The outline's width is measured from the fill leftwards over dark pixels. Where the fill's
+    middle row ran along a dark line between two rows of tiles (our meadow look, a 200 % pointer),
+    the "outline" ran across the whole field and the pointer's extent grew over all of it: every
+    cell unread, and a learner that leaves such cells out left out all."""
+    pitch = 27.3
+    image, (x0, y0) = draw_modern(BOARD, "meadow", pitch)
+    draw_pointer(image, x0 + 4.4 * pitch, y0 + 1.4 * pitch, scale=2.0)
+    mask = pointer_mask(image)
+    assert mask is not None
+    assert 0 < mask.sum() < 4 * pitch**2  # (a 200 % arrow: about 24 x 38 px)
