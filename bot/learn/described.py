@@ -333,7 +333,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     names += [n for n, v in (("flag", others.flag_tile or flag_ink), ("mine", mine_ink),
                              ("exploded", others.exploded)) if v]
     say("learnt: " + ", ".join(names))
-    zeros = [s for s in opn if s.look.ink_colour is None]
+    zeros = [s for s in opn if s.look.ink_colour is None and not s.look.faint]
     zero_outlined = _outlined_share(pictures, fields, zeros) >= OUTLINED
     if zeros and not zero_outlined:
         say("its opened 0s show no tile's outline round them: read by their colour alone")
@@ -424,8 +424,8 @@ def _labels(seen: list[Seen], grouped: TileGroups, mined: set[tuple[int, int, in
             labels[key] = FLAG
         elif g == grouped.covered and id(s) in plain:
             labels[key] = UNOPENED
-        elif g == grouped.opened and s.look.ink_colour is None:
-            labels[key] = 0
+        elif g == grouped.opened and s.look.ink_colour is None and not s.look.faint:
+            labels[key] = 0  # (a glyph fading in is no 0: left unlabelled, as the reader leaves it)
     return labels
 
 

@@ -158,6 +158,8 @@ class CellLook:
     relief: float = 0.0
     #: The strongest ink's pixels (BGR, one a row), whose mean is ink_colour; None without ink.
     strong: np.ndarray | None = None
+    #: Without ink: whether something is drawn in the box's middle all the same (_faint).
+    faint: bool = False
 
     @property
     def share(self) -> float:
@@ -236,9 +238,21 @@ def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
     relief_mask = mask.copy()  # (the relief keeps the outlines out of its strips, as before)
     mask &= ~outlines
     if mask.mean() < NO_INK:
-        return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None))
+        return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None),
+                        faint=_faint(distance))
     strong = box[mask & (distance >= 0.75 * float(distance[mask].max()))].reshape(-1, 3).astype(np.float32)
     return CellLook(ground, mask, strong.mean(axis=0), _relief(box if frame is None else frame, relief_mask), strong)
+
+
+def _faint(distance: np.ndarray) -> bool:
+    """Whether the box's middle (MIDDLE of its side round its centre) holds NO_INK of the box in
+    pixels INK or more from the ground, though no ink was found: the ink threshold rises with the
+    farthest pixel (INK_SHARE), and a tile's dark rim in the box can lift it over a glyph still
+    fading in (the app's grey 1 mid-animation, 50-90 from its white tile under a rim 172 away,
+    was read as an opened 0). Such a cell is no plain 0."""
+    h, w = distance.shape
+    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
+    return int((distance[dy : h - dy, dx : w - dx] >= INK).sum()) >= NO_INK * distance.size
 
 
 def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
@@ -430,7 +444,7 @@ def classify(cell: CellLook, look: Look) -> int | None:
         return None
     if opened:
         if not inked:
-            return 0
+            return None if cell.faint else 0  # (a glyph fading in: no plain 0, nor any number yet)
         if luma(cell.ink_colour) >= luma(cell.ground):
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
         if _entering(cell.ink):  # a glyph is centred: this is something else reaching into the box,

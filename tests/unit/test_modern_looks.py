@@ -435,6 +435,27 @@ def test_the_line_between_tiles_along_the_box_s_edge_is_no_ink():
     assert cell_look(lined).ink[0].any()
 
 
+def test_a_digit_fading_in_under_a_dark_rim_is_no_opened_0():
+    """The app's tiles fade a number in as they open (a recorded game: a grey 1, 50-90 from its
+    white tile), and the judged box may take in the tile's dark rim (172 away). Ink is counted from
+    half the farthest pixel's distance, so the rim hid the faint 1 and the cell was read as an opened
+    0: a wrong board. A box whose middle holds such pixels is now unread; a plain tile under the
+    same rim is still a 0."""
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == "msapp").look
+    rows = ["................", "................", "................", "................",
+            "........##......", ".......###......", "......####......", "........##......",
+            "........##......", "........##......", "........##......", "........##......",
+            "........##......", "................", "................", "................"]
+    fading = _drawn(rows, (244, 245, 244), (175, 178, 176))  # a light grey 1, 69 from its tile
+    fading[0, 4:12] = (72, 72, 72)  # the tile's dark rim across the box's top
+    assert classify(cell_look(fading), look) is None
+    plain = _drawn(["." * 16] * 16, (244, 245, 244), (0, 0, 0))
+    plain[0, 4:12] = (72, 72, 72)
+    assert classify(cell_look(plain), look) == 0
+
+
 def test_a_small_bold_digit_s_blurred_edge_is_no_relief_of_its_tile():
     """KMines at 16 px: a flat opened cell's digit, blurred into its grey, left the pixels round its
     ink spread as much as a raised covered tile's bevel (relief 9-11 against 11.9), and the learner
