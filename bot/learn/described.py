@@ -53,6 +53,7 @@ from bot.vision.described import (
     frames,
     mine_sized,
     number_of,
+    pointed,
     read_described,
 )
 from bot.vision.glyphs import VARIANTS, shape_scores
@@ -109,11 +110,14 @@ HUE_MARGIN, SAT_MARGIN, VALUE_MARGIN = 12.0, 0.08, 0.08
 
 
 def picture_cells(image: np.ndarray, tiles: Tiles) -> list[CellLook | None]:
-    """What each cell of the field shows, row by row; None where it leaves the picture."""
+    """What each cell of the field shows, row by row; None where it leaves the picture, or where
+    the mouse pointer lies on it (a recorded game draws it: its black and white would be taken for
+    a mine, or for a digit's ink)."""
     xs, ys = tiles.field.centres()
     around = frames(image, xs, ys, tiles.field.pitch)
-    return [None if box is None else cell_look(box, frame)
-            for box, frame in zip(boxes(image, xs, ys, tiles.tile), around, strict=True)]
+    hidden = pointed(image, xs, ys, tiles.tile)
+    return [None if box is None or under is not None else cell_look(box, frame)
+            for box, frame, under in zip(boxes(image, xs, ys, tiles.tile), around, hidden, strict=True)]
 
 
 def _range(values: np.ndarray, margin: float, lo: float, hi: float) -> tuple[float, float]:
@@ -193,14 +197,17 @@ def _is_mine(look: CellLook, on_tile: bool) -> bool:
     return float(hsv[1]) <= MINE_GREY or float(hsv[2]) <= NEAR_BLACK  # tile, (9, 11, 12): 0.21)
 
 
-def _counted(seen: list[Seen], mined: set[tuple[int, int, int]], lost: set[int]) -> dict[Seen, int]:
+def _counted(seen: list[Seen], mined: set[tuple[int, int, int]], lost: set[int],
+             unseen: set[tuple[int, int, int]] = frozenset()) -> dict[Seen, int]:
     """The number each inked cell of a lost picture shows: the mines shown round it (a lost game
-    shows every mine, flagged or not)."""
+    shows every mine, flagged or not). A cell beside one not seen (`unseen`: under the pointer, off
+    the picture) is left out: a mine may lie there."""
     out = {}
     for s in seen:
         if s.picture in lost:
-            out[s] = sum((s.picture, s.row + dr, s.col + dc) in mined
-                         for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+            around = [(s.picture, s.row + dr, s.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+            if not any(cell in unseen for cell in around):
+                out[s] = sum(cell in mined for cell in around)
     return out
 
 
@@ -278,9 +285,13 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
         if tiles is None or tiles.rows < 5 or tiles.cols < 5:
             raise DescribedError(f"picture {i + 1}: no field of separate tiles found")
         fields.append(tiles)
+    looks = [cells[p] if cells is not None else picture_cells(image, t)
+             for p, (image, t) in enumerate(zip(pictures, fields, strict=True))]
     seen = [Seen(p, k // t.cols, k % t.cols, look)
-            for p, (image, t) in enumerate(zip(pictures, fields))
-            for k, look in enumerate(cells[p] if cells is not None else picture_cells(image, t)) if look is not None]
+            for p, t in enumerate(fields) for k, look in enumerate(looks[p]) if look is not None]
+    # (cells not judged: off the picture, or under the mouse pointer; a mine may lie there)
+    unseen = {(p, k // t.cols, k % t.cols) for p, t in enumerate(fields) for k, look in enumerate(looks[p])
+              if look is None}
     if not seen:
         raise DescribedError("no pictures of a field to learn from")
     grouped = group_tiles(seen, len(pictures), say)
@@ -312,7 +323,7 @@ def describe(pictures: list[np.ndarray], say: Say = lambda _: None, field: Tiles
     flagged = {(s.picture, s.row, s.col) for s in flag_marks}
     flagged |= {(s.picture, s.row, s.col) for s in others.flag_cells}
     numbers = [s for s in opn if s.look.ink_colour is not None and (s.picture, s.row, s.col) not in mined]
-    counted = _counted(numbers, mined | flagged, {p for p, _, _ in mined})
+    counted = _counted(numbers, mined | flagged, {p for p, _, _ in mined}, unseen)
     # A lost game shows every mine: a picture where numbers have none round them is not lost, and
     # what looked like a mine there is something else (the pointer, a digit darkened by a palette).
     lost = {p for p, _, _ in mined

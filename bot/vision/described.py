@@ -522,6 +522,25 @@ def under_pointer(box: np.ndarray, hidden: np.ndarray, look: Look) -> int | None
     return code
 
 
+def pointed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, tile: float,
+            value: np.ndarray | None = None) -> list[np.ndarray | None]:
+    """Where the mouse pointer (bot.vision.pointer) lies on each cell's judged box, row by row: its
+    pixels in the box, or None where it lies off the box (or the box off the image). It is looked
+    for within a pitch round the field; `value`, the picture's largest channel, where known."""
+    pitch = pitch_of(centres_x, tile)
+    places = _places(image, centres_x, centres_y, tile)
+    reach = round(pitch)
+    x0, y0 = max(0, round(centres_x[0]) - reach), max(0, round(centres_y[0]) - reach)
+    pointer = pointer_mask(image, (x0, y0, round(centres_x[-1]) + reach, round(centres_y[-1]) + reach), value)
+    out: list[np.ndarray | None] = []
+    for at in places:
+        hidden = None if pointer is None or at is None else \
+            pointer[max(0, at[1] - y0) : at[3] - y0, max(0, at[0] - x0) : at[2] - x0]
+        ok = hidden is not None and hidden.shape == (at[3] - at[1], at[2] - at[0]) and hidden.any()
+        out.append(hidden if ok else None)
+    return out
+
+
 def pitch_of(centres_x: np.ndarray, tile: float) -> float:
     """The cells' pitch from their centres (the smallest usual step: a stretched field's columns
     differ by a pixel); a single column's from its tile."""
@@ -558,14 +577,9 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     wide = None
     around = frames(image, centres_x, centres_y, pitch)
     places = _places(image, centres_x, centres_y, tile)
-    reach = round(pitch)
-    x0, y0 = max(0, round(centres_x[0]) - reach), max(0, round(centres_y[0]) - reach)
-    pointer = pointer_mask(image, (x0, y0, round(centres_x[-1]) + reach, round(centres_y[-1]) + reach), value)
-    for i, at in enumerate(places):
+    for i, (at, hidden) in enumerate(zip(places, pointed(image, centres_x, centres_y, tile, value), strict=True)):
         box = None if at is None else image[at[1] : at[3], at[0] : at[2]]
-        hidden = None if pointer is None or at is None else \
-            pointer[max(0, at[1] - y0) : at[3] - y0, max(0, at[0] - x0) : at[2] - x0]
-        if box is not None and hidden is not None and hidden.shape == box.shape[:2] and hidden.any():
+        if box is not None and hidden is not None:
             code = under_pointer(box, hidden, look)
             if code is not None:
                 codes[i], known[i] = code, True

@@ -27,13 +27,14 @@ from bot.imagefile import gif_frames
 from bot.learn.described import consistent, learn_described
 from bot.learn.look_file import look_json
 from bot.vision.calibrate import Calibration, calibrate
-from bot.vision.described import DIGITS, CellLook, classify, number_of
+from bot.vision.described import DIGITS, CellLook, classify, number_of, read_described
 from bot.vision.glyphs import shape_scores
 from bot.vision.look import Look
 from bot.vision.reader import read
 from bot.vision.skin import load_skin, load_skins
+from bot.vision.tiles import find_tiles
 from tests.support.classic_window import draw_window
-from tests.support.modern_look import TEMPLATES, draw_modern
+from tests.support.modern_look import TEMPLATES, draw_modern, draw_pointer
 from tests.unit.test_modern_looks import midgame
 from tests.unit.test_real_windows_modern import REAL, truth
 
@@ -75,6 +76,24 @@ def meadow_skin(tmp_path_factory):
 def test_the_shipped_skins_take_no_board_from_a_look_they_do_not_describe():
     with pytest.raises(VisionError):
         calibrate(meadow(midgame(EXPERT, 1), 27.3), load_skins())
+
+
+def test_the_mouse_pointer_over_a_picture_learnt_from_teaches_nothing():
+    """A recorded game draws the pointer. Over a 2 of one picture (our meadow look), its black and
+    white joined the 2's green as a new ink, whose shape named a 6: the look took that ink for
+    a 6's colour. Cells under the pointer are now left out of learning, as the reader leaves them."""
+    pitch, boards = 27.3, [midgame(EXPERT, s) for s in (1, 2, 3)] + [lost(EXPERT, 4)]
+    pictures = [meadow(board, pitch) for board in boards]
+    assert boards[2][0, 17] == 2
+    corner = 40 + 1.2 * pitch  # (the meadow field's top-left corner, as drawn)
+    draw_pointer(pictures[2], corner + 17.45 * pitch, corner + 0.22 * pitch)
+    learnt = learn_described([(f"p{i}", p) for i, p in enumerate(pictures)])
+    assert "6" not in learnt.names and {"1", "2", "3", "mine", "exploded"} <= set(learnt.names)
+    for board, picture in zip(boards, pictures, strict=True):
+        tiles = find_tiles(picture)
+        codes, known = read_described(picture, *tiles.field.centres(), tiles.tile, learnt.look)
+        same = np.where(board == EXPLODED, np.isin(codes, (MINE, EXPLODED)), codes == board)
+        assert (same | ~known).all()
 
 
 def test_a_learnt_look_names_what_the_pictures_show(meadow_skin):
