@@ -166,6 +166,13 @@ class CellLook:
         return float(self.ink.mean())
 
 
+def _middle(box: np.ndarray) -> np.ndarray:
+    """The box's middle: MIDDLE of its side round its centre, each way (a view)."""
+    h, w = box.shape[:2]
+    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
+    return box[dy : h - dy, dx : w - dx]
+
+
 def _stray(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
     """Labels of the ink parts that are not the glyph: specks (under SPECK of the largest part), and
     parts touching the box's edge with no pixel in its middle (a tile's border or bevel, a corner's
@@ -173,9 +180,8 @@ def _stray(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
     h, w = labels.shape
     x, y, cw, ch, area = (stats[1:, i] for i in range(5))
     touches = (x == 0) | (y == 0) | (x + cw == w) | (y + ch == h)
-    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
     central = np.zeros(len(area) + 1, bool)
-    central[np.unique(labels[dy : h - dy, dx : w - dx])] = True
+    central[np.unique(_middle(labels))] = True
     largest = area.max() if len(area) else 0
     return np.flatnonzero((area < SPECK * largest) | (touches & ~central[1:])) + 1
 
@@ -250,9 +256,7 @@ def _faint(distance: np.ndarray) -> bool:
     farthest pixel (INK_SHARE), and a tile's dark rim in the box can lift it over a glyph still
     fading in (the app's grey 1 mid-animation, 50-90 from its white tile under a rim 172 away,
     was read as an opened 0). Such a cell is no plain 0."""
-    h, w = distance.shape
-    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
-    return int((distance[dy : h - dy, dx : w - dx] >= INK).sum()) >= NO_INK * distance.size
+    return int((_middle(distance) >= INK).sum()) >= NO_INK * distance.size
 
 
 def _relief(frame: np.ndarray, ink: np.ndarray | None) -> float:
@@ -504,9 +508,7 @@ def under_pointer(box: np.ndarray, hidden: np.ndarray, look: Look) -> int | None
     more than HIDDEN_MOST of the box's middle (COVERED_HIDDEN_MOST for a plain covered tile: a
     glyph or a mark may lie whole under more), where the ink of a number or a covered tile runs up
     to it (a glyph or a mark cut), or in a raised look (told by relief, which the pointer upsets)."""
-    h, w = hidden.shape
-    dy, dx = round(h * (1 - MIDDLE) / 2), round(w * (1 - MIDDLE) / 2)
-    share = float(hidden[dy : h - dy, dx : w - dx].mean())
+    share = float(_middle(hidden).mean())
     if look.raised is not None or hidden.all() or share > COVERED_HIDDEN_MOST:
         return None
     filled = box.copy()
