@@ -38,6 +38,11 @@ LIT, UNLIT = 0.6, 0.3
 PANEL = 70
 #: Lit: at least this far from the panel's level towards the brightest ink (0-1).
 BRIGHT = 0.7
+#: A segment's ink, lit or unlit: at least this far above the panel's level (0-255).
+UNLIT_INK = 40
+#: A digit cut by the panel's edge is read while at most this share of its width is cut: its right
+#: (or left) segments must still show a column.
+CUT_MOST = 0.3
 
 
 def panel_box(image: np.ndarray, around: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
@@ -95,11 +100,51 @@ def read_digits(image: np.ndarray, box: tuple[int, int, int, int], digits: int) 
     if not len(rows):
         return None, 0.0
     y0, y1 = int(rows.min()), int(rows.max()) + 1  # the digits' height: from the lit ink
+    lit = lit[y0:y1]
+    cells = _cells_by_gaps(lit, _segment_ink(panel, dark)[y0:y1], digits)
+    if cells is not None:
+        text, sure = _read_cells(cells)
+        if text is not None:
+            return text, sure
     step = width / digits
+    return _read_cells([_trim_columns(lit[:, round(k * step) : round((k + 1) * step)]) for k in range(digits)])
+
+
+def _segment_ink(panel: np.ndarray, dark: float) -> np.ndarray:
+    """Pixels of a segment, lit or not: saturated and above the panel (winmine's unlit segments are
+    plain dark red, Arbiter's a dithered one; a font that leaves them black has only its lit ink)."""
+    hsv = cv2.cvtColor(panel, cv2.COLOR_BGR2HSV)
+    return (hsv[..., 1] >= 100) & (hsv[..., 2] >= dark + UNLIT_INK)
+
+
+def _cells_by_gaps(lit: np.ndarray, ink: np.ndarray, digits: int) -> list[np.ndarray] | None:
+    """Each digit's lit pixels in its own box, the boxes found by the dark columns between digits
+    where every segment is drawn: the panel's box need not hold the digits evenly (Arbiter under
+    Wine draws its last digit cut two pixels short, and equal slices then take a stroke of its
+    neighbour). A run at the panel's edge narrower than the others is a digit cut there: padded
+    with unlit columns on its cut side. None where the runs are not `digits` digits' boxes."""
+    cols = ink.any(axis=0)
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], cols.astype(np.int8), [0]))))
+    runs = list(zip(edges[::2], edges[1::2]))
+    if len(runs) != digits:
+        return None
+    wide = max(b - a for a, b in runs)
+    if wide < 0.6 * lit.shape[1] / digits:
+        return None  # the strokes of a font that draws no unlit segment (a row of 1s)
+    cells = []
+    for k, (a, b) in enumerate(runs):
+        cut = wide - (b - a)
+        if cut > CUT_MOST * wide or (cut and not ((k == 0 and a == 0) or (k == digits - 1 and b == lit.shape[1]))):
+            return None  # a narrow run inside the panel: not a whole digit's box
+        pad = ((0, 0), (cut, 0)) if k == 0 and a == 0 and cut else ((0, 0), (0, cut))
+        cells.append(np.pad(lit[:, a:b], pad))
+    return cells
+
+
+def _read_cells(cells: list[np.ndarray | None]) -> tuple[str | None, float]:
+    """The characters of the digits' lit pixels, each in its own box, and how sure (0-1)."""
     text, sure = "", 1.0
-    for k in range(digits):
-        cell = lit[y0:y1, round(k * step) : round((k + 1) * step)]
-        cell = _trim_columns(cell)
+    for cell in cells:
         if cell is None:
             return None, 0.0
         on = ""

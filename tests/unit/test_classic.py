@@ -165,6 +165,43 @@ def test_a_clone_with_its_own_face_and_led_font_is_read_with_the_classic_skin(tm
         assert (reading.face, reading.counter) == (face, counter)
 
 
+#: A seven-segment font like Arbiter's: digits 11 x 21 px, 3 px strokes, 2 px apart (x0, y0, x1, y1).
+_BARS = {"a": (1, 0, 10, 3), "b": (8, 1, 11, 10), "c": (8, 11, 11, 20), "d": (1, 18, 10, 21),
+         "e": (0, 11, 3, 20), "f": (0, 1, 3, 10), "g": (1, 9, 10, 12)}
+_LIT = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg",
+        "7": "abc", "8": "abcdefg", "9": "abcdfg"}
+
+
+def _led_panel(text: str, cut: int) -> tuple[np.ndarray, tuple[float, float, float, float]]:
+    """Three LED digits on their black panel in grey chrome, unlit segments dark red, the panel's
+    last `cut` columns drawn over by the chrome; and where the panel is meant to be."""
+    img = np.full((40, 64, 3), 192, np.uint8)
+    img[8:31, 10:50] = 0  # (a pixel of panel round the digits)
+    for k, ch in enumerate(text):
+        for seg, (x0, y0, x1, y1) in _BARS.items():
+            img[9 + y0 : 9 + y1, 11 + 13 * k + x0 : 11 + 13 * k + x1] = (0, 0, 255) if seg in _LIT[ch] else (0, 0, 110)
+    img[:, 50 - cut : 50] = 192
+    return img, (10.0, 8.0, 40.0, 23.0)
+
+
+def test_an_led_panel_drawn_cut_short_is_read_while_each_segment_shows():
+    """Arbiter under Wine 8 draws its counter's panel short: the last digit's right segments show
+    one column of three. Equal slices of the shorter panel took a stroke of the neighbour into the
+    last digit, and no counter was read (so no clone, so no board). The digits are cut apart where
+    the panel is dark between them; a digit whose right segments are cut away entirely is read as
+    nothing, never as another number."""
+    from bot.vision.led import read_led
+
+    values = ("010", "099", "123", "456", "789", "808", "111", "000", "940", "361")
+    for text in values:
+        for cut in (0, 1, 2, 3):
+            image, around = _led_panel(text, cut)
+            assert read_led(image, around, 3)[0] == int(text), (text, cut)
+        for cut in (4, 5, 6):
+            image, around = _led_panel(text, cut)
+            assert read_led(image, around, 3)[0] in (None, int(text)), (text, cut)
+
+
 def test_grey_cells_and_a_smiley_without_an_led_counter_are_not_taken_for_the_classic_game():
     """A look of grey raised cells with its own digits and a text counter (the toy game) is left to
     the learner: cells and a yellow disc alone would read its fresh board, then stop at its first
