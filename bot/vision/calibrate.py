@@ -30,9 +30,9 @@ from bot.vision.face_search import (
     refine_face,
 )
 from bot.vision.lattice import find_lattice
-from bot.vision.reader import Field, Reading, read, read_cells
+from bot.vision.reader import Field, Reading, field_tiles, read, read_cells
 from bot.vision.skin import Skin
-from bot.vision.sprites import resample
+from bot.vision.sprites import bank, nearest, resample
 from bot.vision.tiles import Tiles, find_tiles
 
 #: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
@@ -328,22 +328,33 @@ def _from_candidates(
             face_scale = trial if chrome is None else chrome
             if face_scale != fine:  # the face's place at exactly this scale
                 _, _, fx, fy = refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
-            field = _grow_field(image, skin, trial, fx, fy, chrome)
-            if field is None or min(field.rows, field.cols) < MIN_SIDE:
-                continue  # a few cells that happen to fit: a face-like blob at a wrong scale
-            field, reading = best_offset(image, skin, field)
-            if not reading.framed:
-                field, reading = _framed_inside(image, skin, field, reading)
-            if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
+            found = _under_face(image, skin, _grow_field(image, skin, trial, fx, fy, chrome))
+            if found is None or found[1].face_by_disc:  # (a clone's face: its field placed its own way)
+                found = _under_face(image, skin, _grown_near(image, skin, trial, fx, fy, chrome))
+            if found is None:
                 continue
-            if reading.face_by_disc and not _a_clone(reading):
-                continue  # a face like ours that none of our sprites draws: taken with its LED counter only
+            field, reading = found
             if chrome is None:
                 cal = Calibration(skin.name, trial, field.left, field.top, field.rows, field.cols)
             else:
                 cal = Calibration(skin.name, chrome, field.left, field.top, field.rows, field.cols, trial)
             return score * (1 - float(reading.unknown.mean())), _placed_by_cells(image, skin, cal, reading), skin
     return None
+
+
+def _under_face(image: np.ndarray, skin: Skin, field: Field | None) -> tuple[Field, Reading] | None:
+    """The field grown under a face, and its reading, where it is the game's: framed, the face read
+    and nearly every cell; a face only like ours (its disc) with an LED counter too."""
+    if field is None or min(field.rows, field.cols) < MIN_SIDE:
+        return None  # a few cells that happen to fit: a face-like blob at a wrong scale
+    field, reading = best_offset(image, skin, field)
+    if not reading.framed:
+        field, reading = _framed_inside(image, skin, field, reading)
+    if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
+        return None
+    if reading.face_by_disc and not _a_clone(reading):
+        return None  # a face like ours that none of our sprites draws: taken with its LED counter only
+    return field, reading
 
 
 #: How far (1x pixels) a clone's face may sit above or below ours, measured from the field's top:
@@ -370,7 +381,7 @@ def _under_a_disc(image: np.ndarray, skin: Skin, candidates: list[tuple[tuple[fl
                 top = face_top - skin.face_offset[1] * trial
                 if min(_cell_distance(image, skin, trial, cx - k * pitch / 2, top) for k in (1, 2)) > 2 * EDGE_DISTANCE:
                     continue  # no cell at all under the disc there: not worth growing a field
-                field = _grow_field(image, skin, trial, cx - w / 2 * trial, face_top)
+                field = _grown_near(image, skin, trial, cx - w / 2 * trial, face_top)
                 if field is None or min(field.rows, field.cols) < MIN_SIDE:
                     continue
                 field, reading = best_offset(image, skin, field)
@@ -398,6 +409,46 @@ def _framed_inside(image: np.ndarray, skin: Skin, field: Field, reading: Reading
         if found.framed:
             return inner, found
     return field, reading
+
+
+#: How far (the skin's pixels) a field grown under a clone's face is moved to fit its cells.
+SNAP = 3
+
+
+def _grown_near(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float,
+                chrome: float | None = None) -> Field | None:
+    """_grow_field under a face placed its own way: grown, moved to where its cells fit best
+    (bot.vision.calibrate._snap), and grown again from there."""
+    field = _grow_field(image, skin, scale, face_left, face_top, chrome)
+    if field is None or (shift := _snap(image, skin, field)) == (0.0, 0.0):
+        return field
+    return _grow_field(image, skin, scale, face_left + shift[0], face_top + shift[1], chrome)
+
+
+def _snap(image: np.ndarray, skin: Skin, field: Field) -> tuple[float, float]:
+    """The shift (x, y), up to SNAP pixels of the skin's size and then to a SUBPIXEL step, that
+    puts the field's first row and column nearest the skin's sprites. Growing takes cells up to
+    EDGE_DISTANCE from a sprite, and a clone places its face its own way: under Wine 8, Arbiter's
+    Beginner field lies 1 px right and 2 px below where winmine's face puts it, its Expert field 1
+    and 3, and there its covered tiles read as opened 0s (RMS 30 from the 0, 32 allowed): a fresh
+    board of 0s."""
+    sprites = bank(skin.cell_sprites, field.pitch / skin.cell)
+    step = field.pitch / skin.cell
+
+    def cost(dx: float, dy: float) -> float:
+        moved = replace(field, left=field.left + dx, top=field.top + dy)
+        try:
+            tiles = np.concatenate([field_tiles(image, replace(moved, rows=1), skin.cell),
+                                    field_tiles(image, replace(moved, cols=1), skin.cell)])
+        except VisionError:
+            return math.inf
+        return float(nearest(tiles, sprites)[1].mean())
+
+    whole = sorted(((dx * step, dy * step) for dx in range(-SNAP, SNAP + 1) for dy in range(-SNAP, SNAP + 1)),
+                   key=lambda s: abs(s[0]) + abs(s[1]))  # (ties to the nearer)
+    x, y = min(whole, key=lambda s: cost(*s))
+    return min(((x + dx * step, y + dy * step) for dy in SUBPIXEL for dx in SUBPIXEL),
+               key=lambda s: (cost(*s), abs(s[0] - x) + abs(s[1] - y)))
 
 
 def best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Reading]:

@@ -165,6 +165,26 @@ def test_a_clone_with_its_own_face_and_led_font_is_read_with_the_classic_skin(tm
         assert (reading.face, reading.counter) == (face, counter)
 
 
+@pytest.mark.parametrize("level", ((8, 8, 10), (16, 30, 99)))
+def test_a_clone_whose_field_lies_a_few_pixels_from_our_face_s_place_is_read_where_it_is(tmp_path, level):
+    """A clone lays its window out its own way (Arbiter under Wine 8: its field 1 px right and 2 px
+    (Beginner) or 3 px (Expert) lower than under winmine's face). Grown from where our face puts it,
+    the field's covered tiles are 1-3 px off, near enough to the opened 0 to read as one: a fresh
+    board of 0s, its face misread as won. The field is found where its cells are."""
+    clone = tmp_path / "clone"
+    _clone_sprites(clone)
+    rows, cols, mines = level
+    image, (fx, fy) = draw_window(np.full((rows, cols), -1, np.int8), mines, "playing", clone, at=(60, 40))
+    dx, dy = 1, 2 if rows == 8 else 3
+    below = fy - 3  # the field's sunken frame and everything under it, moved
+    image[below + dy :, fx - 3 + dx :] = image[below : image.shape[0] - dy, fx - 3 : image.shape[1] - dx].copy()
+    cal, skin = calibrate(image, SKINS)
+    assert (cal.rows, cal.cols, cal.scale) == (rows, cols, 1.0)
+    assert abs(cal.left - (fx + dx)) < 0.25 and abs(cal.top - (fy + dy)) < 0.25
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert (reading.codes == -1).all() and (reading.face, reading.counter) == ("playing", mines)
+
+
 #: A seven-segment font like Arbiter's: digits 11 x 21 px, 3 px strokes, 2 px apart (x0, y0, x1, y1).
 _BARS = {"a": (1, 0, 10, 3), "b": (8, 1, 11, 10), "c": (8, 11, 11, 20), "d": (1, 18, 10, 21),
          "e": (0, 11, 3, 20), "f": (0, 1, 3, 10), "g": (1, 9, 10, 12)}
