@@ -30,7 +30,7 @@ from bot.vision.face_search import (
     refine_face,
 )
 from bot.vision.lattice import find_lattice
-from bot.vision.reader import Field, Reading, field_tiles, read, read_cells
+from bot.vision.reader import Field, Reading, cells_unread, field_tiles, read, read_cells
 from bot.vision.skin import Skin
 from bot.vision.sprites import bank, nearest, resample
 from bot.vision.tiles import Tiles, find_tiles
@@ -258,7 +258,7 @@ def _a_clone(reading: Reading) -> bool:
     lit segments. Cells alone are not enough: a fresh board of grey raised tiles is many games' (a
     toy drawn with its own digits and a text counter read as classic, then stopped at its first
     number)."""
-    return reading.framed and reading.face is not None and reading.counter is not None
+    return reading.framed and reading.face is not None and reading.counter is not None and reading.counter_fits
 
 
 def _from_tiles(image: np.ndarray, skin: Skin, tiles: Tiles) -> tuple[float, Calibration, Skin] | None:
@@ -350,7 +350,7 @@ def _under_face(image: np.ndarray, skin: Skin, field: Field | None) -> tuple[Fie
     field, reading = best_offset(image, skin, field)
     if not reading.framed:
         field, reading = _framed_inside(image, skin, field, reading)
-    if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed:
+    if reading.unknown.mean() > 0.1 or reading.face is None or not reading.framed or not reading.counter_fits:
         return None
     if reading.face_by_disc and not _a_clone(reading):
         return None  # a face like ours that none of our sprites draws: taken with its LED counter only
@@ -457,20 +457,20 @@ def best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Rea
     another rendering can fit those a half pixel off and leave a sixth of the board unread
     (measured: a skin learnt at 150 % on a 150 % fixture, 17.5 % unknown, 0 % half a pixel over)."""
     reading = read(image, field, skin)
-    base = field
-    if not reading.unknown.any():
+    base, unread = field, int(reading.unknown.sum())
+    if not unread:
         return field, reading
     for dy, dx in ((dy, dx) for dy in SUBPIXEL for dx in SUBPIXEL if dx or dy):
         moved = replace(base, left=base.left + dx, top=base.top + dy)
         try:
-            other = read(image, moved, skin)
+            here = cells_unread(image, moved, skin)  # (the cells alone: the face and counters once, at the end)
         except VisionError:
             continue
-        if other.unknown.sum() < reading.unknown.sum():
-            field, reading = moved, other
-            if not reading.unknown.any():
+        if here < unread:
+            field, unread = moved, here
+            if not unread:
                 break
-    return field, reading
+    return field, (reading if field is base else read(image, field, skin))
 
 
 def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:

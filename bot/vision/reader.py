@@ -121,6 +121,14 @@ class Reading:
         return (self.framed and not self.unknown.any() and self.face is not None
                 and (self.counter is not None or not self.counted))
 
+    @property
+    def counter_fits(self) -> bool:
+        """Whether the counter, where read, can be true of the cells read: it shows the mines left
+        to flag, each under a covered cell or shown (after a loss). A field read a pixel or two off
+        its cells (covered tiles taken for opened 0s) has fewer such cells than its counter says."""
+        room = np.isin(self.codes, (UNOPENED, QUESTION, MINE, EXPLODED)) | self.unknown
+        return self.counter is None or self.counter <= int(room.sum())
+
     def board(self, mines: int | None = None) -> Board:
         if not self.framed:
             raise VisionError("the board's frame is not seen on every side: part of it is hidden or off the screen")
@@ -511,6 +519,14 @@ def with_panel_counter(image: np.ndarray, field: Field, skin: Skin, reading: Rea
     box = (field.left, field.top, field.left + field.width, field.top + field.height)
     counter = read_panel_counter(image, box, field.pitch, reading.codes, skin.mines.get(reading.codes.shape))
     return reading if counter is None else replace(reading, counter=counter, counter_confidence=1.0)
+
+
+def cells_unread(image: np.ndarray, field: Field, skin: Skin) -> int:
+    """How many of the field's cells read() leaves unknown, without reading its face or counters."""
+    if skin.look is not None:
+        return int(read(image, field, skin).unknown.sum())
+    codes, known, _ = read_cells(image, field, skin)
+    return int((~known | impossible_zeros(codes)).sum())
 
 
 def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:

@@ -165,6 +165,17 @@ def test_a_clone_with_its_own_face_and_led_font_is_read_with_the_classic_skin(tm
         assert (reading.face, reading.counter) == (face, counter)
 
 
+def _fresh_clone(folder, level: tuple[int, int, int], dx: int, dy: int) -> tuple[np.ndarray, int, int]:
+    """A fresh board of the drawn clone, its field (frame and all below it) moved by (dx, dy)
+    from where our face puts it; and the field's true top-left corner."""
+    rows, cols, mines = level
+    image, (fx, fy) = draw_window(np.full((rows, cols), -1, np.int8), mines, "playing", folder, at=(60, 40))
+    top, left, h, w = fy - 3, fx - 3, image.shape[0], image.shape[1]
+    moved = image[top : h - dy, max(left, left - dx) : w - max(dx, 0)].copy()
+    image[top + dy :, left + dx : left + dx + moved.shape[1]] = moved
+    return image, fx + dx, fy + dy
+
+
 @pytest.mark.parametrize("level", ((8, 8, 10), (16, 30, 99)))
 def test_a_clone_whose_field_lies_a_few_pixels_from_our_face_s_place_is_read_where_it_is(tmp_path, level):
     """A clone lays its window out its own way (Arbiter under Wine 8: its field 1 px right and 2 px
@@ -174,15 +185,37 @@ def test_a_clone_whose_field_lies_a_few_pixels_from_our_face_s_place_is_read_whe
     clone = tmp_path / "clone"
     _clone_sprites(clone)
     rows, cols, mines = level
-    image, (fx, fy) = draw_window(np.full((rows, cols), -1, np.int8), mines, "playing", clone, at=(60, 40))
-    dx, dy = 1, 2 if rows == 8 else 3
-    below = fy - 3  # the field's sunken frame and everything under it, moved
-    image[below + dy :, fx - 3 + dx :] = image[below : image.shape[0] - dy, fx - 3 : image.shape[1] - dx].copy()
+    image, x, y = _fresh_clone(clone, level, 1, 2 if rows == 8 else 3)
     cal, skin = calibrate(image, SKINS)
     assert (cal.rows, cal.cols, cal.scale) == (rows, cols, 1.0)
-    assert abs(cal.left - (fx + dx)) < 0.25 and abs(cal.top - (fy + dy)) < 0.25
+    assert abs(cal.left - x) < 0.25 and abs(cal.top - y) < 0.25
     reading = read(image, cal.with_pitch(skin), skin)
     assert (reading.codes == -1).all() and (reading.face, reading.counter) == ("playing", mines)
+
+
+def test_a_clone_whose_field_lies_further_off_is_refused_never_read_as_0s(tmp_path):
+    """Further off than the cells are looked for round the face, covered tiles cut at another
+    pitch (20 px cells over 16 px tiles, or four tiles as one 32 px cell) can read as opened 0s:
+    a board whose counter shows more mines than it has covered cells is none the game shows
+    (bot.vision.reader.Reading.counter_fits). Such a field, 6 px below our face's place, was taken
+    as 13 x 13 opened 0s at 125 % with its face read as won; now no board is found."""
+    from bot.errors import VisionError
+    from bot.vision.reader import Reading
+
+    zeros = np.zeros((9, 9), np.int8)
+    unsure = np.zeros((9, 9), bool)
+    assert not Reading(zeros, zeros.astype(float), unsure, "won", 1.0, 10, 1.0).counter_fits
+    zeros[:2, :5] = -1
+    assert Reading(zeros, zeros.astype(float), unsure, "playing", 1.0, 10, 1.0).counter_fits
+    clone = tmp_path / "clone"
+    _clone_sprites(clone)
+    image, _, _ = _fresh_clone(clone, (16, 16, 40), 0, 6)
+    try:
+        cal, skin = calibrate(image, SKINS)
+    except VisionError:
+        return
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert (cal.rows, cal.cols) == (16, 16) and (reading.codes == -1).all(), cal
 
 
 #: A seven-segment font like Arbiter's: digits 11 x 21 px, 3 px strokes, 2 px apart (x0, y0, x1, y1).
