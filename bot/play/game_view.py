@@ -27,7 +27,8 @@ from bot.play.game_windows import GameWindows
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, Target, TargetMoved
 from bot.screen.capture import Region, Screen
-from bot.vision.calibrate import Calibration, best_offset, load_profile, locate, second_board
+from bot.vision.calibrate import Calibration, load_profile, locate, second_board
+from bot.vision.growth import best_offset
 from bot.vision.reader import Field, Reading, face_box, read
 from bot.vision.skin import Skin
 

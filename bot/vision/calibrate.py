@@ -3,7 +3,7 @@
 The face is the anchor: every classic-style game has exactly one, at a fixed place above the
 field, and it looks the same at any board size. It is found coarsely on a quarter-size grey image
 (a few ms for all scales), confirmed at full size around the best few spots, and then the field
-is grown cell by cell from under the face until the cells stop matching the skin's sprites.
+is grown cell by cell from under the face (bot.vision.growth) until the cells stop matching.
 Display scaling (125 %, 150 %, 200 %) is only a different scale to try.
 """
 
@@ -29,10 +29,10 @@ from bot.vision.face_search import (
     grey_of,
     refine_face,
 )
+from bot.vision.growth import EDGE_DISTANCE, best_offset, cell_distance, grow_field, grown_near
 from bot.vision.lattice import find_lattice
-from bot.vision.reader import Field, Reading, cells_unread, field_tiles, read, read_cells
+from bot.vision.reader import Field, Reading, read, read_cells
 from bot.vision.skin import Skin
-from bot.vision.sprites import bank, nearest, resample
 from bot.vision.tiles import Tiles, find_tiles
 
 #: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
@@ -43,8 +43,7 @@ TRIM = 2
 STILL_TILES = (UNOPENED, FLAG, MINE, EXPLODED)
 #: A described look's board is taken where at most this share of its cells is unread.
 UNKNOWN_MOST = 0.1
-MAX_SIDE = 60  # no game has more cells than this in a row or column
-MIN_SIDE = 8  # ... nor fewer than this (Winmine's custom minimum is 8 or 9)
+MIN_SIDE = 8  # no game has fewer cells in a row or column (Winmine's custom minimum is 8 or 9)
 
 
 @dataclass(frozen=True)
@@ -85,97 +84,6 @@ class Calibration:
                        None if tile is None else float(tile))
         except (ValueError, KeyError, TypeError) as err:
             raise VisionError(f"bad calibration profile: {err}") from err
-
-
-#: Growing the field compares whole tiles, edges included: an opened 0 differs from plain dark
-#: background only in its edge lines. Scaled true cells stay below 50 on the fixtures.
-EDGE_DISTANCE = 60.0
-SUBPIXEL = (-0.5, -0.25, 0.0, 0.25, 0.5)
-#: A sub-pixel offset must fit this much better than the whole pixel to be taken: on a scaled
-#: display it fits far better, while at 100 % a drawn family skin (whose sprites differ from the
-#: game's by a pixel here and there) can fit a quarter pixel off a little better by chance, and
-#: that costs the face and counter their pixel-exact place (measured: 27.7 vs 30.2 on a real XP shot).
-SUBPIXEL_COST = 1.15
-
-
-def _cell_distance(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> float:
-    n = skin.cell
-    try:
-        tile = resample(image, left, top, n * scale, n * scale, (n, n))
-    except VisionError:
-        return float("inf")
-    x = tile.reshape(-1).astype(np.float64)
-    if x.std() < 0.5 * skin.least_cell_spread:
-        return float("inf")  # a flat patch of background
-    # The RMS distance to the nearest sprite, as |s|^2 - 2 s.x + |x|^2 (one matrix product).
-    squares = skin.cell_row_squares - 2.0 * (skin.cell_rows @ x) + x @ x
-    return float(np.sqrt(max(float(squares.min()), 0.0) / x.size))
-
-
-def _is_cell(image: np.ndarray, skin: Skin, scale: float, left: float, top: float) -> bool:
-    return _cell_distance(image, skin, scale, left, top) <= EDGE_DISTANCE
-
-
-def _grow_field(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float,
-                chrome: float | None = None) -> Field | None:
-    """The field under a face: the widest run of cells centred under it, then down to the last row.
-    `scale` is the cells'; the face's, where it differs, is `chrome`."""
-    pitch = skin.cell * scale
-    dx, dy = skin.face_offset
-    centre = face_left - dx * (scale if chrome is None else chrome)
-    top = face_top - dy * (scale if chrome is None else chrome)
-    # Odd width puts a cell under the face's centre, even width a cell edge: keep the better fit,
-    # at the sub-pixel offset that fits best (the face was placed to the whole pixel).
-    fits = {}
-    for start in (1, 2):
-        for dy in SUBPIXEL:
-            for dx in SUBPIXEL:
-                worst = max(
-                    _cell_distance(image, skin, scale, centre + dx - start * pitch / 2 + i * pitch, top + dy)
-                    for i in range(start)
-                )
-                if dx or dy:
-                    worst *= SUBPIXEL_COST
-                if start not in fits or worst < fits[start][0]:
-                    fits[start] = (worst, dx, dy)
-    for start in sorted(fits, key=lambda k: fits[k][0]):
-        worst, dx, dy = fits[start]
-        if worst > EDGE_DISTANCE:
-            continue
-        centre, top = centre + dx, top + dy
-        cols = start
-        while cols + 2 <= MAX_SIDE:
-            left = centre - (cols + 2) * pitch / 2
-            if _is_cell(image, skin, scale, left, top) and _is_cell(image, skin, scale, left + (cols + 1) * pitch, top):
-                cols += 2
-            else:
-                break
-        left = centre - cols * pitch / 2
-        rows = 1
-        while rows < MAX_SIDE and _is_cell(image, skin, scale, left, top + rows * pitch) and _is_cell(
-            image, skin, scale, left + (cols - 1) * pitch, top + rows * pitch
-        ):
-            rows += 1
-        if cols >= 2 and rows >= 2:
-            return _trim(image, skin, Field(left, top, pitch, rows, cols, chrome))
-    return None
-
-
-def _trim(image: np.ndarray, skin: Skin, field: Field) -> Field:
-    """Drop outer rows and column pairs the reader cannot read: a frame drawn like cells (the
-    classic sunken border is grey with light and dark lines) can pass the coarse growing test."""
-    while field.rows > 2 and field.cols > 2:
-        try:
-            _, known, _ = read_cells(image, field, skin)
-        except VisionError:
-            return field
-        if (~known[-1]).mean() > 0.5:
-            field = replace(field, rows=field.rows - 1)
-        elif (~known[:, 0]).mean() > 0.5 and (~known[:, -1]).mean() > 0.5:
-            field = replace(field, left=field.left + field.pitch, cols=field.cols - 2)
-        else:
-            return field
-    return field
 
 
 def calibrate(image: np.ndarray, skins: list[Skin]) -> tuple[Calibration, Skin]:
@@ -328,9 +236,9 @@ def _from_candidates(
             face_scale = trial if chrome is None else chrome
             if face_scale != fine:  # the face's place at exactly this scale
                 _, _, fx, fy = refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
-            found = _under_face(image, skin, _grow_field(image, skin, trial, fx, fy, chrome))
+            found = _under_face(image, skin, grow_field(image, skin, trial, fx, fy, chrome))
             if found is None or found[1].face_by_disc:  # (a clone's face: its field placed its own way)
-                found = _under_face(image, skin, _grown_near(image, skin, trial, fx, fy, chrome))
+                found = _under_face(image, skin, grown_near(image, skin, trial, fx, fy, chrome))
             if found is None:
                 continue
             field, reading = found
@@ -379,9 +287,9 @@ def _under_a_disc(image: np.ndarray, skin: Skin, candidates: list[tuple[tuple[fl
             for drift in DISC_DRIFT:
                 face_top = cy - (h / 2 + drift) * trial
                 top = face_top - skin.face_offset[1] * trial
-                if min(_cell_distance(image, skin, trial, cx - k * pitch / 2, top) for k in (1, 2)) > 2 * EDGE_DISTANCE:
+                if min(cell_distance(image, skin, trial, cx - k * pitch / 2, top) for k in (1, 2)) > 2 * EDGE_DISTANCE:
                     continue  # no cell at all under the disc there: not worth growing a field
-                field = _grown_near(image, skin, trial, cx - w / 2 * trial, face_top)
+                field = grown_near(image, skin, trial, cx - w / 2 * trial, face_top)
                 if field is None or min(field.rows, field.cols) < MIN_SIDE:
                     continue
                 field, reading = best_offset(image, skin, field)
@@ -409,68 +317,6 @@ def _framed_inside(image: np.ndarray, skin: Skin, field: Field, reading: Reading
         if found.framed:
             return inner, found
     return field, reading
-
-
-#: How far (the skin's pixels) a field grown under a clone's face is moved to fit its cells.
-SNAP = 3
-
-
-def _grown_near(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float,
-                chrome: float | None = None) -> Field | None:
-    """_grow_field under a face placed its own way: grown, moved to where its cells fit best
-    (bot.vision.calibrate._snap), and grown again from there."""
-    field = _grow_field(image, skin, scale, face_left, face_top, chrome)
-    if field is None or (shift := _snap(image, skin, field)) == (0.0, 0.0):
-        return field
-    return _grow_field(image, skin, scale, face_left + shift[0], face_top + shift[1], chrome)
-
-
-def _snap(image: np.ndarray, skin: Skin, field: Field) -> tuple[float, float]:
-    """The shift (x, y), up to SNAP pixels of the skin's size and then to a SUBPIXEL step, that
-    puts the field's first row and column nearest the skin's sprites. Growing takes cells up to
-    EDGE_DISTANCE from a sprite, and a clone places its face its own way: under Wine 8, Arbiter's
-    Beginner field lies 1 px right and 2 px below where winmine's face puts it, its Expert field 1
-    and 3, and there its covered tiles read as opened 0s (RMS 30 from the 0, 32 allowed): a fresh
-    board of 0s."""
-    sprites = bank(skin.cell_sprites, field.pitch / skin.cell)
-    step = field.pitch / skin.cell
-
-    def cost(dx: float, dy: float) -> float:
-        moved = replace(field, left=field.left + dx, top=field.top + dy)
-        try:
-            tiles = np.concatenate([field_tiles(image, replace(moved, rows=1), skin.cell),
-                                    field_tiles(image, replace(moved, cols=1), skin.cell)])
-        except VisionError:
-            return math.inf
-        return float(nearest(tiles, sprites)[1].mean())
-
-    whole = sorted(((dx * step, dy * step) for dx in range(-SNAP, SNAP + 1) for dy in range(-SNAP, SNAP + 1)),
-                   key=lambda s: abs(s[0]) + abs(s[1]))  # (ties to the nearer)
-    x, y = min(whole, key=lambda s: cost(*s))
-    return min(((x + dx * step, y + dy * step) for dy in SUBPIXEL for dx in SUBPIXEL),
-               key=lambda s: (cost(*s), abs(s[0] - x) + abs(s[1] - y)))
-
-
-def best_offset(image: np.ndarray, skin: Skin, field: Field) -> tuple[Field, Reading]:
-    """The field as grown, or moved by a sub-pixel step if that reads more cells. The growing
-    placed it by the one or two cells under the face; on a scaled display a skin learnt from
-    another rendering can fit those a half pixel off and leave a sixth of the board unread
-    (measured: a skin learnt at 150 % on a 150 % fixture, 17.5 % unknown, 0 % half a pixel over)."""
-    reading = read(image, field, skin)
-    base, unread = field, int(reading.unknown.sum())
-    if not unread:
-        return field, reading
-    for dy, dx in ((dy, dx) for dy in SUBPIXEL for dx in SUBPIXEL if dx or dy):
-        moved = replace(base, left=base.left + dx, top=base.top + dy)
-        try:
-            here = cells_unread(image, moved, skin)  # (the cells alone: the face and counters once, at the end)
-        except VisionError:
-            continue
-        if here < unread:
-            field, unread = moved, here
-            if not unread:
-                break
-    return field, (reading if field is base else read(image, field, skin))
 
 
 def still_matches(image: np.ndarray, cal: Calibration, skin: Skin) -> bool:
