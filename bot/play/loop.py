@@ -30,6 +30,8 @@ from bot.solver.deadline import DEFAULT_SECONDS
 from bot.vision.reader import Reading
 
 UNCHANGED = 3  # batches in a row that change nothing on the board before the loop ends the game
+#: How long a game about to be logged abandoned waits for a window of the game's to say its end (s).
+END_WINDOW = 2.0
 
 
 class Player:
@@ -262,8 +264,21 @@ class Player:
             return self._ended_by_window(self.batch, start, clicks0)
         if self.pending_end is not None:  # (answered a batch before, the board read then one cell short)
             return self._ended_by_window(self.pending_end, start, clicks0)
+        if self.batch is not None and self._end_window_shows():
+            return self._ended_by_window(self.batch, start, clicks0)
         self.say(f"game abandoned: {why}")
         return self._log("abandoned", start, clicks0)
+
+    def _end_window_shows(self) -> bool:
+        """Whether a window of the game's shows within END_WINDOW seconds: a game that says its end
+        by one may draw its board otherwise first (the Java clone repainting under load), and the
+        board read then is no game's."""
+        deadline = time.monotonic() + END_WINDOW
+        while not self.game_view.windows.dialog_open():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
+        return True
 
     def _log(self, result: str, start: float, clicks0: int, bv: int | None = None,
              layout: str | None = None) -> GameLog:

@@ -681,6 +681,67 @@ def test_a_win_answered_before_its_last_cell_is_drawn_is_a_win(tmp_path):
     assert "won" in desk.ended and not desk.misses
 
 
+class RepaintEndDesk(SilentEndDesk):
+    """The Java clone as CI's loaded machine showed it: at its loss the window repaints, its field
+    for a moment drawn as another board (every cell covered), and its "You lose!" opens only a
+    moment later; the clicks meanwhile are lost on the finished game."""
+
+    REPAINT, DIALOG = 1.5, 0.8  # (s after the losing click: the repaint's end, the dialog's opening)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.ended_at: float | None = None
+        self.coming: str | None = None
+
+    def _now_open(self) -> None:
+        if self.coming is not None and time.monotonic() >= self.ended_at + self.DIALOG:
+            self.dialog, self.coming = self.coming, None
+
+    def image(self) -> tuple[np.ndarray, tuple[int, int]]:
+        if self.ended_at is not None and time.monotonic() < self.ended_at + self.REPAINT:
+            covered = np.full(self.shown.shape, -1, np.int8)
+            return draw_window(covered, self.level.mines, "playing", TEMPLATES / "classic", screen=(1024, 768),
+                               at=self.at)
+        return super().image()
+
+    def click(self, x: int, y: int, button: str = "left") -> None:
+        self._now_open()
+        if self.coming is not None:
+            self.modal.append((x, y))
+            return
+        super().click(x, y, button)
+        if self.dialog is not None and self.ended_at is None:
+            self.coming, self.dialog, self.ended_at = self.dialog, None, time.monotonic()
+
+    def dialog_open(self) -> bool:
+        self._now_open()
+        return super().dialog_open()
+
+    def dialog_title(self) -> str | None:
+        self._now_open()
+        return super().dialog_title()
+
+    def answer_dialog(self, combo: str = "Return") -> bool:
+        self._now_open()
+        if not super().answer_dialog(combo):
+            return False
+        self.ended_at = None
+        return True
+
+
+def test_a_game_whose_end_window_opens_after_its_board_read_as_another_is_logged_by_it(tmp_path):
+    """A batch dropped at the game's end, and the board then read as another game's (the window
+    repainting) while no window of the game's was open yet: the game waits for one before it is
+    logged abandoned, and one that opens is its end (CI, the Java clone under load: a loss its
+    dialog said, logged abandoned)."""
+    desk = RepaintEndDesk(INTERMEDIATE, seed=4)
+    said: list[str] = []
+    logs, _ = run(desk, tmp_path, games=4, said=said)
+    ends = desk.ended + ([desk.dialog] if desk.dialog else [])
+    assert [g.result for g in logs] == ends[: len(logs)] and len(logs) == 4, (logs, said)
+    assert "lost" in desk.ended and not desk.misses
+
+
 class StubbornDesk(RecordDesk):
     """A win opens a window of the game's over the board that no answer takes away."""
 
