@@ -628,6 +628,15 @@ class SilentEndDesk(FakeDesk):
         return True
 
 
+def _logged_as_dialogs_say(desk: SilentEndDesk, tmp_path, games: int) -> None:
+    """`games` games played on the desk, each logged as its dialog said (the last one's dialog may
+    still be up)."""
+    said: list[str] = []
+    logs, _ = run(desk, tmp_path, games=games, said=said)
+    ends = desk.ended + ([desk.dialog] if desk.dialog else [])
+    assert [g.result for g in logs] == ends[: len(logs)] and len(logs) == games, (logs, said)
+
+
 def test_a_game_that_says_its_end_only_by_a_dialog_away_from_the_board(tmp_path):
     """Each game logged as its dialog says, the dialog answered, the next game played: before, the
     bot clicked on into the lost board until three batches changed nothing, then stopped."""
@@ -674,10 +683,7 @@ def test_a_win_answered_before_its_last_cell_is_drawn_is_a_win(tmp_path):
     then the next clicks meeting the new game: the game's end is that window (it was logged
     abandoned: the Java clone live under load, 2 of 6 wins)."""
     desk = LateWinDesk(INTERMEDIATE, seed=4)
-    said: list[str] = []
-    logs, _ = run(desk, tmp_path, games=6, said=said)
-    ends = desk.ended + ([desk.dialog] if desk.dialog else [])
-    assert [g.result for g in logs] == ends[: len(logs)] and len(logs) == 6, (logs, said)
+    _logged_as_dialogs_say(desk, tmp_path, 6)
     assert "won" in desk.ended and not desk.misses
 
 
@@ -735,10 +741,7 @@ def test_a_game_whose_end_window_opens_after_its_board_read_as_another_is_logged
     logged abandoned, and one that opens is its end (CI, the Java clone under load: a loss its
     dialog said, logged abandoned)."""
     desk = RepaintEndDesk(INTERMEDIATE, seed=4)
-    said: list[str] = []
-    logs, _ = run(desk, tmp_path, games=4, said=said)
-    ends = desk.ended + ([desk.dialog] if desk.dialog else [])
-    assert [g.result for g in logs] == ends[: len(logs)] and len(logs) == 4, (logs, said)
+    _logged_as_dialogs_say(desk, tmp_path, 4)
     assert "lost" in desk.ended and not desk.misses
 
 
