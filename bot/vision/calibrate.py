@@ -29,7 +29,7 @@ from bot.vision.face_search import (
     grey_of,
     refine_face,
 )
-from bot.vision.growth import EDGE_DISTANCE, best_offset, cell_distance, grow_field, grown_near
+from bot.vision.growth import EDGE_DISTANCE, best_offset, cell_distance, grow_field, grown_near, moved_to_cells
 from bot.vision.lattice import find_lattice
 from bot.vision.reader import Field, Reading, read, read_cells
 from bot.vision.skin import Skin
@@ -236,9 +236,12 @@ def _from_candidates(
             face_scale = trial if chrome is None else chrome
             if face_scale != fine:  # the face's place at exactly this scale
                 _, _, fx, fy = refine_face(image, skin, face_scale, round(fx), round(fy), steps=(0.0,))
-            found = _under_face(image, skin, grow_field(image, skin, trial, fx, fy, chrome))
-            if found is None or found[1].face_by_disc:  # (a clone's face: its field placed its own way)
-                found = _under_face(image, skin, grown_near(image, skin, trial, fx, fy, chrome))
+            grown = grow_field(image, skin, trial, fx, fy, chrome)
+            found = _under_face(image, skin, grown)
+            # Not the game's where the face puts it, or a clone's face: its field placed its own way.
+            if grown is not None and (found is None or found[1].face_by_disc):
+                moved = moved_to_cells(image, skin, grown, trial, fx, fy, chrome)
+                found = found if moved is grown else _under_face(image, skin, moved)
             if found is None:
                 continue
             field, reading = found

@@ -118,10 +118,17 @@ SNAP = 3
 
 def grown_near(image: np.ndarray, skin: Skin, scale: float, face_left: float, face_top: float,
                chrome: float | None = None) -> Field | None:
-    """grow_field under a face placed its own way: grown, moved to where its cells fit best
-    (bot.vision.growth._snap), and grown again from there."""
+    """grow_field under a face placed its own way: grown, then moved to its cells (moved_to_cells)."""
     field = grow_field(image, skin, scale, face_left, face_top, chrome)
-    if field is None or (shift := _snap(image, skin, field)) == (0.0, 0.0):
+    return None if field is None else moved_to_cells(image, skin, field, scale, face_left, face_top, chrome)
+
+
+def moved_to_cells(image: np.ndarray, skin: Skin, field: Field, scale: float, face_left: float, face_top: float,
+                   chrome: float | None = None) -> Field | None:
+    """`field`, grown by grow_field under the face at (face_left, face_top), grown again from
+    where its cells fit best (bot.vision.growth._snap); `field` itself where it lies there already."""
+    shift = _snap(image, skin, field)
+    if shift == (0.0, 0.0):
         return field
     return grow_field(image, skin, scale, face_left + shift[0], face_top + shift[1], chrome)
 

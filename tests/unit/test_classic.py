@@ -116,6 +116,12 @@ def test_the_board_is_looked_for_in_the_game_s_window_first(tmp_path):
     assert (round(cal.left), round(cal.top)) in ((fx1, fy1), (fx2, fy2))
 
 
+#: The segments each LED character lights (a-g: top, upper right, lower right, bottom, lower left,
+#: upper left, middle), as the drawn clone fonts light them.
+_LIT = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg",
+        "7": "abc", "8": "abcdefg", "9": "abcdfg", "minus": "g"}
+
+
 def _clone_sprites(folder) -> None:
     """A classic clone's own face and LED font over the classic cells (Arbiter, Minesweeper X and
     the web clones each draw theirs): a bigger smiley with upright eyes and a wide grin on its
@@ -136,9 +142,7 @@ def _clone_sprites(folder) -> None:
         cv2.imwrite(str(folder / f"face_{kind}.png"), img)
     bars = {"a": (2, 1, 11, 3), "b": (9, 2, 11, 11), "c": (9, 12, 11, 21), "d": (2, 19, 11, 21),
             "e": (1, 12, 3, 21), "f": (1, 2, 3, 11), "g": (2, 10, 11, 12)}
-    lit_of = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg",
-              "7": "abc", "8": "abcdefg", "9": "abcdfg", "minus": "g"}
-    for name, lit in lit_of.items():
+    for name, lit in _LIT.items():
         img = np.zeros((23, 13, 3), np.uint8)
         for seg, (x0, y0, x1, y1) in bars.items():
             img[y0:y1, x0:x1] = (0, 0, 255) if seg in lit else (0, 0, 110)
@@ -221,8 +225,6 @@ def test_a_clone_whose_field_lies_further_off_is_refused_never_read_as_0s(tmp_pa
 #: A seven-segment font like Arbiter's: digits 11 x 21 px, 3 px strokes, 2 px apart (x0, y0, x1, y1).
 _BARS = {"a": (1, 0, 10, 3), "b": (8, 1, 11, 10), "c": (8, 11, 11, 20), "d": (1, 18, 10, 21),
          "e": (0, 11, 3, 20), "f": (0, 1, 3, 10), "g": (1, 9, 10, 12)}
-_LIT = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg",
-        "7": "abc", "8": "abcdefg", "9": "abcdfg"}
 
 
 def _led_panel(text: str, cut: int) -> tuple[np.ndarray, tuple[float, float, float, float]]:
