@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Board, format_grid
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, Board, format_grid
 from bot.errors import VisionError
+from bot.vision.board_rules import board_face, exploded_by_count, impossible_zeros
 from bot.vision.described import framed as described_framed
 from bot.vision.described import read_described
 from bot.vision.led import read_led
@@ -47,7 +48,6 @@ SHIFTS = (-0.5, -0.25, 0.0, 0.25, 0.5)
 _SHIFT_ORDER = sorted(((y, x) for y in SHIFTS for x in SHIFTS), key=lambda s: (abs(s[0]) + abs(s[1]), s))
 
 
-_EIGHT = np.ones((3, 3), np.uint8)
 MEMO_MARGIN = 3  # px round a memoised read's box: more than any sub-pixel shift tried
 #: A described look's tile over its pitch where the field does not say (bot.vision.tiles measures
 #: 0.83 for the Microsoft app, 0.94 for Windows 7).
@@ -248,17 +248,6 @@ def read_cells(image: np.ndarray, field: Field, skin: Skin) -> tuple[np.ndarray,
         known[miss[off > MEAN_COLOUR]] = False
     shape = (field.rows, field.cols)
     return skin.cell_codes[index].reshape(shape), known.reshape(shape), confidence.reshape(shape)
-
-
-def impossible_zeros(codes: np.ndarray) -> np.ndarray:
-    """Cells read as 0 beside a covered cell: the game would have opened it, so the read is wrong.
-
-    This is what a held mouse button looks like (WineMine draws the pressed cell as an opened 0),
-    and what a cell half-covered by another window often looks like.
-    """
-    covered = ((codes == UNOPENED) | (codes == QUESTION)).astype(np.uint8)
-    near = cv2.dilate(covered, _EIGHT, borderType=cv2.BORDER_CONSTANT, borderValue=0)
-    return (codes == 0) & (near > 0)
 
 
 def face_box(field: Field, skin: Skin) -> tuple[float, float, float, float]:
@@ -504,10 +493,12 @@ def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     xs, ys = field.centres()
     tile, value = tile_of(field), largest_channel(image)
     codes, known = read_described(image, xs, ys, tile, skin.look, value)
-    unknown = ~known | impossible_zeros(codes)
+    unread = ~known | impossible_zeros(codes)
+    codes, unknown = exploded_by_count(codes, unread, skin.mines.get(codes.shape))
     face = board_face(np.where(unknown, UNOPENED, codes))
     whole = described_framed(image, xs, ys, field.pitch, tile, skin.look, value)
-    return Reading(codes, known.astype(np.float32), unknown, face, 1.0, None, 0.0, whole, None, counted=False)
+    sure = (known | unread & ~unknown).astype(np.float32)  # (a cell the count named is sure)
+    return Reading(codes, sure, unknown, face, 1.0, None, 0.0, whole, None, counted=False)
 
 
 def with_panel_counter(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> Reading:
@@ -548,12 +539,3 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     timer, _ = read_timer(image, field, skin)
     return Reading(codes, confidence, unknown, face, face_conf, counter, counter_conf, framed, timer,
                    counted=bool(len(skin.digit_sprites)), face_by_disc=by_disc)
-
-
-def board_face(codes: np.ndarray) -> str:
-    """What a face would show, said by the board alone (a game without one: GNOME Mines): lost once
-    a mine shows, won once every safe cell is open and every number counts its flags."""
-    if np.isin(codes, (MINE, EXPLODED, WRONG_FLAG)).any():
-        return "lost"
-    return "won" if Board(codes).solved() else "playing"
-

@@ -574,3 +574,54 @@ def test_a_tint_of_a_look_is_that_look_with_its_own_colours(tmp_path: Path):
     shutil.copy(templates / "win7-green" / "skin.json", tmp_path / "mine" / "skin.json")
     shutil.rmtree(tmp_path / "win7")
     assert load_skin(tmp_path / "mine").look.digits.keys() == blue.look.digits.keys()
+
+
+def _lost(level: Level, seed: int) -> tuple[np.ndarray, tuple[int, int]]:
+    """A lost board as Windows 7 shows it once its mines have settled: every mine shown, one of them
+    the exploded one (its place returned too)."""
+    from bot.board import EXPLODED, MINE
+
+    game = Game(level, "safe", seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(6):
+        safe = np.argwhere(~game.mine & (game.board().cells == UNOPENED))
+        game.open(tuple(int(v) for v in safe[rng.integers(len(safe))]))
+    shown = game.board().cells.copy()
+    shown[game.mine] = MINE
+    hit = tuple(int(v) for v in np.argwhere(game.mine)[seed % level.mines])
+    shown[hit] = EXPLODED
+    return shown, hit
+
+
+@pytest.mark.parametrize("pitch", [18.0, 24.7, 37.24])
+def test_a_lost_board_s_mine_still_glowing_is_named_exploded_by_the_count(pitch):
+    """Windows 7 plays the clicked mine's glow for a second and more after every other mine has
+    settled: a pale grey tile, its mine a faint red, of neither look (the real lost frame's one
+    unread cell at 80-200 %). With the level's total known, every other mine shown and every number
+    counting its mines, that cell can only be the exploded mine. With a second cell unread, or a
+    mine of the count still missing, it stays unread."""
+    from bot.board import MINE
+
+    level = Level(16, 30, 99)
+    for seed in (1, 2):
+        shown, (r, c) = _lost(level, seed)
+        screen = (int(level.cols * pitch + 200), int(level.rows * pitch + 200))
+        image, (fx, fy) = draw_modern(shown, "win7", pitch, at=(60, 50), screen=screen)
+        tile = (slice(int(fy + r * pitch + 1), int(fy + (r + 1) * pitch - 1)),
+                slice(int(fx + c * pitch + 1), int(fx + (c + 1) * pitch - 1)))
+        glow = image[tile]
+        glow[:] = (163, 153, 149)  # (BGR) the pale tile mid-glow, value 0.64, of neither look
+        h, w = glow.shape[:2]
+        cv2.circle(glow, (w // 2, h // 2), int(0.3 * w), (136, 136, 155), -1)  # its mine, a faint red
+        cal, skin = calibrate(image, SKINS)
+        reading = read(image, cal.with_pitch(skin), skin)
+        assert skin.name == "win7" and not reading.unknown.any() and np.array_equal(reading.codes, shown)
+        assert reading.face == "lost"
+
+        short = shown.copy()  # one mine of the count not shown yet: still under its tile
+        other = tuple(int(v) for v in np.argwhere(short == MINE)[0])
+        short[other] = UNOPENED
+        image, _ = draw_modern(short, "win7", pitch, at=(60, 50), screen=screen)
+        image[tile] = glow
+        reading = read(image, cal.with_pitch(skin), skin)
+        assert reading.unknown[r, c] and int(reading.unknown.sum()) == 1
