@@ -625,3 +625,17 @@ def test_a_lost_board_s_mine_still_glowing_is_named_exploded_by_the_count(pitch)
         image[tile] = glow
         reading = read(image, cal.with_pitch(skin), skin)
         assert reading.unknown[r, c] and int(reading.unknown.sum()) == 1
+
+
+def test_a_thin_digit_blended_with_its_tile_is_read_by_its_colour_mixed_with_the_ground():
+    """Scaled down (Windows 7 at 80 %: 14 px tiles), a digit's thin strokes blend with the tile: its
+    green 2 measured (61, 103, 53) BGR, 53 from its colour, so it was unread. Mixed with up to 0.3
+    of the ground, the 2's colour is 23 away. Ink halfway to the ground, or grey, stays unread."""
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == "win7").look
+    for ink, expected in (((61, 103, 53), 2), ((111, 140, 105), None), ((106, 88, 86), None)):
+        big = np.full((60, 60, 3), (209, 173, 167), np.uint8)  # (BGR) an opened tile, value 0.82
+        cv2.putText(big, "2", (14, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.6, ink, 5, cv2.LINE_8)
+        box = cv2.resize(big, (12, 12), interpolation=cv2.INTER_NEAREST)
+        assert classify(cell_look(box), look) == expected, ink

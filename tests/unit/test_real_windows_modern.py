@@ -39,12 +39,12 @@ SCALES = (0.8, 1.0, 1.25, 1.5, pytest.param(2.0, marks=pytest.mark.full))  # (20
 EXACT = {"msmodern_andvisk_board_expert_mid", "msmodern_andvisk_full_expert_late",
          "msmodern_andvisk_ms2_expert_mid_annotated", "msmodern_andvisk_src5_expert_mid",
          "msmodern_robinarthur_30x16_fresh_crop", "msmodern_robinarthur_de_easy9x9_fresh_window",
-         "win7_p1387h_f000"}
+         "win7_p1387h_f000", "win7_p1387h_f167"}
+#: (Windows 7's lost frame: its exploded mine, caught mid-glow, a pale tile of neither look, is named
+#: by the count, bot.vision.board_rules.exploded_by_count.)
 #: ... and at 100 % and larger (at 80 % one cell of Windows 7's mid-game frame stays unknown: a 1
-#: the GIF's palette greyed; and one of its lost frame: a smoothed 2). The lost frame's exploded
-#: mine, caught mid-glow (a pale tile of neither look), is named by the count
-#: (bot.vision.board_rules.exploded_by_count); every other mine it shows is read by its look.
-EXACT_FROM_100 = {"win7_p1387h_f082", "win7_p1387h_f167"}
+#: the GIF's palette greyed).
+EXACT_FROM_100 = {"win7_p1387h_f082"}
 SKINS = load_skins()
 
 if not NAMES:
