@@ -31,6 +31,7 @@ BRIGHTER = 40  # luma over the box around it that makes a pixel ink
 TEXT = (0.2, 0.9)  # a text line's height, in cell pitches
 HOLE = 0.04  # of a glyph's box: the least area of a loop's hole
 REACH = (3.0, 14.0, 5.0, 3.0)  # pitches searched left of, right of, above and below the field
+AROUND = 0.4  # pitches: the side of the box a pixel's ink is judged against
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,32 @@ class Line:
             return False
         text, loose = alone
         want = str(number)
-        if text.strip("?") == want:
+        if _one_stripped(text) == want:
             return True
         return len(text) == len(want) and 0 < sum(t.isdigit() for t in text) < len(want) \
             and all(t == w or (t == "?" and k == w) for t, k, w in zip(text, loose, want, strict=True))
+
+
+def _one_stripped(text: str) -> str:
+    """The text without one glyph that is no digit ("?") at either end: an icon beside a number
+    ("?26"). More is a word, not a number beside its icon: the app's "Menu" read "?9??"."""
+    start = 1 if text.startswith("?") else 0
+    stop = len(text) - 1 if text.endswith("?") and len(text) > start else len(text)
+    return text[start:stop]
+
+
+def _holds_ink(mask: np.ndarray) -> bool:
+    """Whether ink lies inside a loop of the glyph's largest stroke: an icon in a ring (the app's
+    menu button, a document in a circle, read plainly as a 0 at 80 % and 200 %). No digit has
+    anything inside its loops."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count <= 2:
+        return False
+    outer = labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    outside = np.pad(~outer, 1, constant_values=True).astype(np.uint8)
+    cv2.floodFill(outside, None, (0, 0), 2)
+    enclosed = outside[1:-1, 1:-1] == 1
+    return bool((mask & ~outer & enclosed).any())
 
 
 def holes(mask: np.ndarray) -> list[float]:
@@ -102,11 +125,14 @@ def nearest_digit(mask: np.ndarray) -> tuple[str, float]:
     return ("?", -1.0) if best is None else (best, float(scores[DIGITS.index(best)]))
 
 
-def _ink(image: np.ndarray) -> np.ndarray:
-    """Light, less saturated pixels on a darker box: text drawn over a panel."""
+def _ink(image: np.ndarray, pitch: float) -> np.ndarray:
+    """Light, less saturated pixels on a darker box: text drawn over a panel. The box round a pixel
+    is AROUND pitches wide, 15 px at least: at a fixed 15 px, the app's bold 6 at 200 % (pitch
+    78) had the join of its stem and bowl lost, the bowl's ink lifting the median there."""
     luma = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     sat = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 1]
-    around, sat_around = cv2.medianBlur(luma, 15), cv2.medianBlur(sat, 15)
+    side = max(15, int(AROUND * pitch) // 2 * 2 + 1)
+    around, sat_around = cv2.medianBlur(luma, side), cv2.medianBlur(sat, side)
     return ((luma.astype(np.int16) - around > BRIGHTER) & (luma > 110) & (sat < sat_around))
 
 
@@ -126,7 +152,7 @@ def _read_line(ink: np.ndarray, x: int, y: int, w: int, h: int) -> Line:
                 mark = ":" if dots == 2 and i - start_at <= 0.5 * h else "?"
                 text, loose = text + mark, loose + mark
                 continue
-            best, score = nearest_digit(glyph)
+            best, score = ("?", -1.0) if _holds_ink(glyph) else nearest_digit(glyph)
             text += best if score >= MIN_SCORE else "?"
             loose += best if score >= LOOSE_SCORE else "?"
     return Line(text, x, y, loose)
@@ -137,13 +163,17 @@ def text_lines(image: np.ndarray, box: tuple[int, int, int, int], pitch: float,
     """Lines of light text in box (x0, y0, x1, y1) of the image, each read glyph by glyph; nothing
     inside hole (the field: its tiles' gloss is no text)."""
     x0, y0, x1, y1 = box
-    ink = _ink(image[y0:y1, x0:x1])
+    ink = _ink(image[y0:y1, x0:x1], pitch)
     if hole is not None:
         ink[max(0, hole[1] - y0):max(0, hole[3] - y0), max(0, hole[0] - x0):max(0, hole[2] - x0)] = False
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     low, high = TEXT[0] * pitch, TEXT[1] * pitch
+    inside = stats[:, 0] > 0
+    inside &= stats[:, 1] > 0
+    inside &= stats[:, 0] + stats[:, 2] < ink.shape[1]
+    inside &= stats[:, 1] + stats[:, 3] < ink.shape[0]  # (a glyph cut by the box's edge: no digit)
     parts = sorted(tuple(int(v) for v in stats[i][:4]) for i in range(1, count)
-                   if stats[i][3] <= high and stats[i][2] <= 2 * high and stats[i][4] >= 2)
+                   if inside[i] and stats[i][3] <= high and stats[i][2] <= 2 * high and stats[i][4] >= 2)
     groups: list[list[int]] = []  # [x, y, w, h] of each line so far
     for x, y, w, h in parts:
         for g in groups:

@@ -45,6 +45,9 @@ EXACT = {"msmodern_andvisk_board_expert_mid", "msmodern_andvisk_full_expert_late
 #: ... and at 100 % and larger (at 80 % one cell of Windows 7's mid-game frame stays unknown: a 1
 #: the GIF's palette greyed).
 EXACT_FROM_100 = {"win7_p1387h_f082"}
+#: Counters refused (None) where the board reads whole: Windows 7's at 80 %, its digits 8 px high,
+#: their 1 px strokes smoothed to broken ink.
+COUNTER_REFUSED = {("win7", 0.8)}
 SKINS = load_skins()
 
 if not NAMES:
@@ -85,7 +88,7 @@ def test_modern_screenshot_is_found_and_never_read_wrong(name, scale):
     assert reading.framed == ("partial" not in name)  # a crop of a field is not a whole game
     label = json.loads((REAL / f"{name}.json").read_text())["counter"]
     assert reading.counter in (None, label)  # the panel's counter: refused where unsure, never wrong
-    if scale == 1.0 and label is not None and not reading.unknown.any():
+    if label is not None and not reading.unknown.any() and (skin_name, scale) not in COUNTER_REFUSED:
         assert reading.counter == label
 
 
