@@ -2,9 +2,10 @@
 in ../shared/real-windows-modern at its own size and resized, the skin found, the cells wrong
 (must be 0) and unknown, whether the field counts as whole, the counter read against the truth,
 and the time to find and read it. With --false-counters, also how many wrong counts the panel
-confirms when the board is made to expect them (the level's total moved by each of OFFSETS).
+confirms when the board is made to expect them (the level's total moved by each of OFFSETS). With
+--jpeg Q, each picture is saved as a JPEG of quality Q first (as screenshots are often shared).
 
-    python3 -m benchmarks.modern [--scales 0.8,1,1.25,1.5,2] [--folder DIR] [--false-counters]
+    python3 -m benchmarks.modern [--scales 0.8,1,1.25,1.5,2] [--folder DIR] [--false-counters] [--jpeg Q]
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def main() -> int:
     parser.add_argument("--scales", default="0.8,1,1.25,1.5,2")
     parser.add_argument("--folder", default=str(ROOT.parent / "shared" / "real-windows-modern"))
     parser.add_argument("--false-counters", action="store_true", help="count wrong counts confirmed")
+    parser.add_argument("--jpeg", type=int, metavar="QUALITY", help="each picture saved as JPEG at this quality first")
     args = parser.parse_args()
     folder = Path(args.folder)
     skins = load_skins()
@@ -50,6 +52,9 @@ def main() -> int:
         for scale in (float(s) for s in args.scales.split(",")):
             image = shot if scale == 1 else cv2.resize(shot, None, fx=scale, fy=scale,
                                                        interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+            if args.jpeg is not None:
+                image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, args.jpeg])[1],
+                                     cv2.IMREAD_COLOR)
             start = time.perf_counter()
             try:
                 cal, skin = calibrate(image, skins)
@@ -60,8 +65,9 @@ def main() -> int:
                 continue
             seconds = time.perf_counter() - start
             size = f"{reading.codes.shape[1]}x{reading.codes.shape[0]}"
-            if reading.codes.shape != truth.shape:
-                print(f"{meta_path.stem:40} {scale:5g} {skin.name:6} {size:>6} wrong size")
+            if reading.codes.shape != truth.shape:  # (a wrong board only where it passes as whole)
+                print(f"{meta_path.stem:40} {scale:5g} {skin.name:6} {size:>6} wrong size, "
+                      f"{'taken as whole' if reading.framed else 'not whole: refused'}")
                 continue
             wrong = int(((reading.codes != truth) & ~reading.unknown).sum())
             counter = f"{reading.counter}/{meta.get('counter')}"

@@ -25,6 +25,7 @@ from bot.errors import BotError, CaptureError
 from bot.games.simulator import Level
 from bot.games.wine_game import Window, _run, move_window
 from bot.screen.xdisplay import stop_process
+from bot.waiting import wait_for
 
 _LINE = re.compile(r'(0x[0-9a-f]+) "(.*)": \(.*\)\s+(\d+)x(\d+)\+(-?\d+)\+(-?\d+)\s+\+(-?\d+)\+(-?\d+)')
 
@@ -306,6 +307,7 @@ def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
     stopped alone: its window stayed over the next level's): its whole process group, asked to
     end, then killed if any of it is still there after `timeout` seconds."""
     def alive() -> bool:
+        proc.poll()  # (reaps the leader once it has ended)
         try:
             os.killpg(proc.pid, 0)
         except ProcessLookupError:
@@ -314,10 +316,7 @@ def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
 
     if alive():
         os.killpg(proc.pid, signal.SIGTERM)
-        deadline = time.monotonic() + timeout
-        while alive() and time.monotonic() < deadline:
-            proc.poll()  # (reaps the leader once it has ended)
-            time.sleep(0.05)
+        wait_for(lambda: not alive(), timeout, 0.05)
         if alive():
             os.killpg(proc.pid, signal.SIGKILL)
     stop_process(proc)
@@ -396,11 +395,8 @@ class NativeGame:
         with mss.MSS() as grabber:
             chooser = np.array(grabber.grab(box))
             _run(["xdotool", "click", "1"])
-            deadline = time.monotonic() + timeout
-            while np.array_equal(np.array(grabber.grab(box)), chooser):
-                if time.monotonic() > deadline:
-                    raise CaptureError(f"{self.program.name} did not leave its chooser within {timeout:.0f} s")
-                time.sleep(0.1)
+            if not wait_for(lambda: not np.array_equal(np.array(grabber.grab(box)), chooser), timeout):
+                raise CaptureError(f"{self.program.name} did not leave its chooser within {timeout:.0f} s")
         # Off the board (GNOME lights the cell under the pointer), on the window's title bar: not a
         # screen corner, which is the bot's fail-safe.
         _run(["xdotool", "mousemove", str(window.left + window.width // 2), str(window.top + 8)])

@@ -23,6 +23,7 @@ from pathlib import Path
 from bot.errors import BotError, CaptureError
 from bot.games.simulator import LEVELS, Level
 from bot.screen.xdisplay import stop_process
+from bot.waiting import wait_for
 
 KEY = r"HKCU\Software\Microsoft\WinMine"  # WineMine's and XP winmine's key (registry names ignore case)
 _LINE = re.compile(r'(0x[0-9a-f]+) (?:"(.*)"|\(has no name\)): \("([^"]*)" "[^"]*"\)\s+'
@@ -328,9 +329,7 @@ class WineGame:
         if self.proc is not None:
             stop_process(self.proc)
         self.proc = None
-        deadline = time.monotonic() + 5
-        while self.window() is not None and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for(lambda: self.window() is None, 5.0)
 
     def __enter__(self) -> WineGame:
         self.start()

@@ -18,6 +18,7 @@ from bot.errors import LearnError
 from bot.screen.actuator import TargetMoved
 from bot.screen.capture import Region
 from bot.screen.platform import CLOSE_AFTER
+from bot.waiting import wait_for
 
 #: Seconds between two clicks on one cell, longer than any desktop's double-click time.
 DOUBLE_CLICK = 0.55
@@ -151,12 +152,7 @@ class Shifted:
         is_open = getattr(self.hands, "dialog_open", None)
         if is_open is None:
             return False
-        deadline = time.monotonic() + WINDOW_SHOWS
-        while not is_open():
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.1)
-        return True
+        return wait_for(is_open, WINDOW_SHOWS)
 
     def _past_windows(self, press: Callable[[], None]) -> None:
         """`press`, a window of the game's over it answered first; once more where the guard

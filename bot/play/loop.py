@@ -28,6 +28,7 @@ from bot.screen.capture import Screen
 from bot.solver.advice import Advice, advise
 from bot.solver.deadline import DEFAULT_SECONDS
 from bot.vision.reader import Reading
+from bot.waiting import wait_for
 
 UNCHANGED = 3  # batches in a row that change nothing on the board before the loop ends the game
 #: How long a game about to be logged abandoned waits for a window of the game's to say its end (s).
@@ -273,12 +274,7 @@ class Player:
         """Whether a window of the game's shows within END_WINDOW seconds: a game that says its end
         by one may draw its board otherwise first (the Java clone repainting under load), and the
         board read then is no game's."""
-        deadline = time.monotonic() + END_WINDOW
-        while not self.game_view.windows.dialog_open():
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.1)
-        return True
+        return wait_for(self.game_view.windows.dialog_open, END_WINDOW)
 
     def _log(self, result: str, start: float, clicks0: int, bv: int | None = None,
              layout: str | None = None) -> GameLog:

@@ -12,7 +12,7 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[2] / "bot"
 
 #: Modules at the top of `bot` that every stage may use.
-SHARED = {"board", "errors", "imagefile", "places"}
+SHARED = {"board", "errors", "imagefile", "places", "waiting"}
 #: What each subpackage may import besides the shared modules and itself.
 ALLOWED = {
     "screen": set(),
