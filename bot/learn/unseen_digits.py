@@ -67,7 +67,7 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
                 or luma(cell.ink_colour) >= luma(cell.ground):
             return None
         ink = hsv_of(cell.ink_colour)
-        if look.mine_ink is not None and look.mine_ink.holds(ink) and mine_sized(cell):
+        if look.mine_ink is not None and look.mine_ink.holds(ink) and mine_sized(cell, look.shapes):
             return None  # (a mine shown: the game is over, not a digit unseen)
         inks.append(cell.ink_colour)
         digits.append((int(r), int(c)))

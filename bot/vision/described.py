@@ -94,6 +94,8 @@ CORNER = 1.5
 #: Lines along the box's sides inked their whole length, this many deep at most, are the outline
 #: between tiles, not ink (bot.vision.described._outlines).
 OUTLINE = 2
+#: A shape this much like a digit is no mine (mines scored 0.5-0.58 at most, mine_sized).
+DIGIT_LIKE = 0.65
 #: Ink covering less than this share of the box is none (specks of palette noise, the gloss).
 NO_INK = 0.012
 #: The digit nearest the cell's ink in colour lies within NEAR_COLOUR (0-255 RGB distance) of it,
@@ -379,17 +381,20 @@ def _colour_distances(cell: CellLook, look: Look, numbers: list[int], blended: f
     return np.array(out)
 
 
-def mine_sized(cell: CellLook) -> bool:
+def mine_sized(cell: CellLook, shapes: tuple[str, ...] = ()) -> bool:
     """Ink as large as a mine shown on an opened tile: MINE_SHARE of the box or more, or
-    MINE_ON_TILE or more in no digit's plain shape. (A mine drawn a little small covers 0.29-0.32
-    of its box at 27 px, its best digit shape 0.5-0.58 and under SURE_MARGIN ahead; KMines' mines
-    0.44-0.49. Bold digits cover 0.31-0.39, and a grey one this large is a plain shape.)"""
+    MINE_ON_TILE or more in no digit's plain shape, and less like any digit than DIGIT_LIKE. (A
+    mine drawn a little small covers 0.29-0.32 of its box at 27 px, its best digit shape 0.5-0.58
+    and under SURE_MARGIN ahead; KMines' mines 0.44-0.49. Bold digits cover 0.31-0.39, and a grey
+    one this large is a plain shape. Windows 7's 3 near black, bolder through a JPEG at 80 %:
+    0.25 of its box, 0.68 like its own flat-topped 3 and 0.24 ahead.) `shapes`: the look's own
+    drawings of digits (Look.shapes)."""
     if cell.share >= MINE_SHARE:
         return True
     if cell.share < MINE_ON_TILE or cell.ink is None:
         return False
-    ranked = np.sort(shape_scores(cell.ink, DIGITS))[::-1]
-    return not (ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN)
+    ranked = np.sort(shape_scores(cell.ink, DIGITS, shapes))[::-1]
+    return ranked[0] < DIGIT_LIKE and not (ranked[0] >= SURE_SHAPE and ranked[0] - ranked[1] >= SURE_MARGIN)
 
 
 #: Boxes already judged, per look (a look is compared by identity) and by a digest of the box's
@@ -474,8 +479,8 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return None  # ink brighter than its tile: a glow, a reflection, never a number here
         if _entering(cell.ink):  # a glyph is centred: this is something else reaching into the box,
             return MINE if _mine_shown(cell, look, hsv) else None  # or a mine filling it
-        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) and mine_sized(cell) \
-                and _centred(cell.ink):
+        if look.mine_ink is not None and look.mine_ink.holds(hsv_of(cell.ink_colour)) \
+                and mine_sized(cell, look.shapes) and _centred(cell.ink):
             return MINE  # the mines a lost game shows, on opened tiles (Windows 7's)
         return number_of(cell, look)
     if look.exploded is not None and look.exploded.holds(hsv) and inked and cell.share >= MINE_ON_TILE:
@@ -610,7 +615,7 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
         code = None if box is None else classify_box(box, look, around[i])
         if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
             wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide
-            code = None if wide[i] is None else _wide_number(classify_box(wide[i], look, around[i]))
+            code = None if wide[i] is None else _wide_number(classify_box(wide[i], look, around[i]), wide[i], look)
         if code == 0 and look.zero_outlined and not outlined(value, centres_x[i % cols], centres_y[i // cols],
                                                              pitch, tile):
             code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
@@ -619,10 +624,15 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
     return codes.reshape(rows, cols), known.reshape(rows, cols)
 
 
-def _wide_number(code: int | None) -> int | None:
-    """A number read in the wide box; anything else there is not trusted (the wide box reaches
-    the tile's edge, where neighbours and gaps show)."""
-    return code if code is not None and 1 <= code <= 8 else None
+def _wide_number(code: int | None, box: np.ndarray, look: Look) -> int | None:
+    """A number read in the wide box, in no mine's grey; anything else there is not trusted (the
+    wide box reaches the tile's edge, where neighbours and gaps show; the dark half of a mine on
+    a greyed tile, through a JPEG at 125 %, was plainly enough a 4 at 0.51 in grey ink)."""
+    if code is None or not 1 <= code <= 8:
+        return None
+    ink = cell_look(box).ink_colour
+    grey = ink is not None and look.mine_ink is not None and look.mine_ink.holds(hsv_of(ink))
+    return None if grey else code
 
 
 def framed(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float,

@@ -639,3 +639,34 @@ def test_a_thin_digit_blended_with_its_tile_is_read_by_its_colour_mixed_with_the
         cv2.putText(big, "2", (14, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.6, ink, 5, cv2.LINE_8)
         box = cv2.resize(big, (12, 12), interpolation=cv2.INTER_NEAREST)
         assert classify(cell_look(box), look) == expected, ink
+
+
+@pytest.mark.parametrize("width", (30, 36))
+def test_a_near_black_three_as_large_as_a_small_mine_is_its_digit(width):
+    """A GIF's palette turns Windows 7's 3 near black, and a JPEG at 80 % made one bolder: 0.25 of
+    its box, of a mine's grey, read as a mine shown. A mine scores 0.58 at most against any digit;
+    this 3 scores 0.68 and more against the look's own flat-topped 3 (DIGIT_LIKE 0.65)."""
+    from bot.vision.described import cell_look, classify
+
+    look = next(s for s in SKINS if s.name == "win7").look
+    big = np.zeros((200, 140), np.uint8)
+    cv2.polylines(big, [np.array([[28, 22], [92, 22], [100, 30], [100, 72], [90, 88], [55, 88]])], False, 255,
+                  width, cv2.LINE_AA)
+    cv2.ellipse(big, (66, 132), (46, 44), 0, -90, 155, 255, width, cv2.LINE_AA)
+    alpha = cv2.resize(big, (8, 11), interpolation=cv2.INTER_AREA)[..., None] / 255.0
+    box = np.full((13, 13, 3), (235, 226, 222), np.float64)  # (BGR) an opened tile
+    box[1:12, 2:10] = box[1:12, 2:10] * (1 - alpha) + np.array((31, 30, 34)) * alpha  # near-black ink
+    assert classify(cell_look(box.astype(np.uint8)), look) == 3
+
+
+def test_a_number_read_in_the_wide_box_in_a_mine_s_grey_is_not_trusted():
+    """The wide box (a glyph drawn off its tile's middle) reaches the tile's edge: there the dark
+    half of a mine on a greyed tile, through a JPEG at 125 %, read plainly enough as a 4 (0.51).
+    A number found there counts only in ink of no mine's grey."""
+    from bot.vision.described import _wide_number
+
+    look = next(s for s in SKINS if s.name == "win7").look
+    for ink, expected in (((60, 60, 59), None), ((195, 81, 68), 4)):
+        box = np.full((18, 18, 3), (209, 178, 162), np.uint8)
+        cv2.putText(box, "4", (4, 15), cv2.FONT_HERSHEY_SIMPLEX, 0.5, ink, 2, cv2.LINE_8)
+        assert _wide_number(4, box, look) == expected
