@@ -82,8 +82,7 @@ def _one_stripped(text: str) -> str:
 
 def _holds_ink(mask: np.ndarray) -> bool:
     """Whether ink lies inside a loop of the glyph's largest stroke: an icon in a ring (the app's
-    menu button, a document in a circle, read plainly as a 0 at 80 % and 200 %). No digit has
-    anything inside its loops."""
+    menu button, a list in a circle, read plainly as a 0). No digit has anything inside its loops."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     if count <= 2:
         return False
