@@ -34,6 +34,7 @@ from bot.vision.lattice import find_lattice
 from bot.vision.reader import Field, Reading, read, read_cells
 from bot.vision.skin import Skin
 from bot.vision.tiles import Tiles, find_tiles
+from bot.vision.whole_tiles import grown_whole
 
 #: Cell sizes tried, over the face's, when none is found at the face's own: some games draw bigger
 #: cells at smaller levels and keep the face (ace-minesweeper: 12, 24, 36 and 48 px cells).
@@ -169,15 +170,23 @@ def _a_clone(reading: Reading) -> bool:
     return reading.framed and reading.face is not None and reading.counter is not None and reading.counter_fits
 
 
+def _tiles_calibration(skin: Skin, tiles: Tiles) -> Calibration:
+    field = tiles.field
+    return Calibration(skin.name, field.pitch / skin.cell, field.left, field.top, field.rows, field.cols,
+                       xs=field.xs, ys=field.ys, tile=tiles.tile)
+
+
 def _from_tiles(image: np.ndarray, skin: Skin, tiles: Tiles) -> tuple[float, Calibration, Skin] | None:
     """A described look (bot.vision.described) on the field of tiles found: taken where nearly every
     cell reads as something the look describes and some cell holds a mine or may (covered, flagged,
     a mine shown): every game has mines, and a grid of plain light squares is no game."""
-    field = tiles.field
-    cal = Calibration(skin.name, field.pitch / skin.cell, field.left, field.top, field.rows, field.cols,
-                      xs=field.xs, ys=field.ys, tile=tiles.tile)
+    cal = _tiles_calibration(skin, tiles)
     field = cal.with_pitch(skin)
     reading = read(image, field, skin)
+    if not reading.framed and reading.unknown.mean() <= UNKNOWN_MOST:
+        tiles, reading = grown_whole(image, skin, tiles, reading)
+        cal = _tiles_calibration(skin, tiles)
+        field = cal.with_pitch(skin)
     if reading.unknown.mean() > UNKNOWN_MOST or not np.isin(reading.codes[~reading.unknown], STILL_TILES).any():
         return None
     return 1.0 - float(reading.unknown.mean()) - OFF_CENTRE * _off_centre(image, field, skin, reading), cal, skin

@@ -670,3 +670,18 @@ def test_a_number_read_in_the_wide_box_in_a_mine_s_grey_is_not_trusted():
         box = np.full((18, 18, 3), (209, 178, 162), np.uint8)
         cv2.putText(box, "4", (4, 15), cv2.FONT_HERSHEY_SIMPLEX, 0.5, ink, 2, cv2.LINE_8)
         assert _wide_number(4, box, look) == expected
+
+
+@pytest.mark.parametrize(("style", "level"), [("app", LEVELS[0]), ("win7", LEVELS[2])])
+def test_a_field_whose_outer_row_went_unseen_as_tiles_is_grown_whole(style, level):
+    """Drawn at 14.4 px, an outer row of these boards went unseen as blobs (opened tiles, small),
+    and the field found a row short was refused as not whole. It is grown by a row or column whose
+    every cell reads as the look's and shows a tile's outline, up to two, until it is whole."""
+    pitch = 14.4
+    shown = midgame(level, LEVELS.index(level) + int(pitch))
+    screen = (int(level.cols * pitch + 300), int(level.rows * pitch + 250))
+    image, _ = draw_modern(shown, style, pitch, at=(60, 50), screen=screen)
+    cal, skin = calibrate(image, SKINS)
+    reading = read(image, cal.with_pitch(skin), skin)
+    assert reading.codes.shape == shown.shape and reading.framed
+    assert not ((reading.codes != shown) & ~reading.unknown).any()
