@@ -20,8 +20,9 @@ GROW = 2
 EDGE_BAND = 0.12
 #: ... less this share of the side at each end, where a rounded tile's corner shows the gap.
 CORNER_SKIP = 0.2
-#: How much darker than the tile's middle a pixel of that band may be (0-255).
-OUTLINE = 60
+#: How much darker than the tile's middle a pixel of that band may be (0-255); not the gap's
+#: contrast of bot.vision.outlines.OUTLINE, which is measured outside the tile.
+CUT_DARKER = 60
 
 
 def grown_whole(image: np.ndarray, skin: Skin, tiles: Tiles, reading: Reading) -> tuple[Tiles, Reading]:
@@ -37,12 +38,11 @@ def grown_whole(image: np.ndarray, skin: Skin, tiles: Tiles, reading: Reading) -
             other = _grown_by(tiles, side)
             field = replace(other.field, tile=other.tile)
             again = read(image, field, skin)
-            if _new_cells(again.unknown, side).any() or again.unknown.sum() > reading.unknown.sum():
+            if _added(again.unknown, side).any() or again.unknown.sum() > reading.unknown.sum():
                 continue  # (the new cells are not all the look's: no tile of the field there)
-            xs, ys = field.centres()
-            new = {"top": [(x, ys[0]) for x in xs], "bottom": [(x, ys[-1]) for x in xs],
-                   "left": [(xs[0], y) for y in ys], "right": [(xs[-1], y) for y in ys]}[side]
+            xs, ys = np.meshgrid(*field.centres())
             tile = tile_of(field)
+            new = zip(_added(xs, side), _added(ys, side), strict=True)
             if not all(outlined(value, x, y, field.pitch, tile) and _whole_tile(value, x, y, tile) for x, y in new):
                 continue  # (a band of the covered tiles' colour beyond the field, a tile cut by a window)
             if again.framed:
@@ -65,14 +65,14 @@ def _grown_by(tiles: Tiles, side: str) -> Tiles:
     return replace(tiles, cols=tiles.cols + 1)
 
 
-def _new_cells(unknown: np.ndarray, side: str) -> np.ndarray:
-    """The unknown mask of the row or column a growth on `side` added."""
-    return {"top": unknown[0], "bottom": unknown[-1], "left": unknown[:, 0], "right": unknown[:, -1]}[side]
+def _added(grid: np.ndarray, side: str) -> np.ndarray:
+    """The row or column of a per-cell grid that a growth on `side` added."""
+    return {"top": grid[0], "bottom": grid[-1], "left": grid[:, 0], "right": grid[:, -1]}[side]
 
 
 def _whole_tile(value: np.ndarray, cx: float, cy: float, tile: float) -> bool:
     """Whether the tile centred at (cx, cy) is whole: along its four sides, just inside its edge
-    (where no glyph reaches), nothing is darker than the tile by OUTLINE or more. A tile a window's
+    (where no glyph reaches), nothing is darker than the tile by CUT_DARKER or more. A tile a window's
     edge cuts shows the window, or its border, inside that band (a window's dark border laid
     across the top row of a drawn field had it grown by that row and read whole)."""
     half, inset = tile / 2, max(1.0, EDGE_BAND * tile)
@@ -84,4 +84,4 @@ def _whole_tile(value: np.ndarray, cx: float, cy: float, tile: float) -> bool:
     inside = float(np.median(box))
     strips = (box[:, :k].min(axis=1), box[:, -k:].min(axis=1), box[:k].min(axis=0), box[-k:].min(axis=0))
     end = max(1, round(CORNER_SKIP * tile))  # (a rounded tile's corners show the gap)
-    return all(float(strip[end:-end].min()) > inside - OUTLINE for strip in strips)
+    return all(float(strip[end:-end].min()) > inside - CUT_DARKER for strip in strips)
