@@ -51,6 +51,9 @@ NUMBERED = 0.25
 SAME_HUE = 30.0
 #: Chroma (Lab) under this is grey: a mine's ink, an opened tile's ground.
 GREY = 12.0
+#: A coloured tile's grounds within this (Lab a, b) of the opened tile's, of its hue, are that tile
+#: in another light (Windows 7's covered tiles lie 63 from its opened ones, the spread 10).
+SHADE_CHROMA = GROUND_RADIUS / 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -225,8 +228,9 @@ def _settle(lab: np.ndarray, ids: np.ndarray, sure: np.ndarray) -> int:
     under a header); what is left of one hue is one tile, shaded (Windows 7's dark and light
     covered tiles)."""
     opened = int(np.argmax(np.bincount(ids[sure], minlength=ids.max() + 1)))
+    ground = np.median(lab[ids == opened], axis=0)
     for g in np.unique(ids):
-        if g != opened and sure[ids == g].mean() >= NUMBERED:
+        if g != opened and (sure[ids == g].mean() >= NUMBERED or _shade_of(np.median(lab[ids == g], axis=0), ground)):
             ids[ids == g] = opened
     medians = {int(g): np.median(lab[ids == g], axis=0) for g in np.unique(ids)}
     for g in sorted(medians, key=lambda g: -int((ids == g).sum())):
@@ -237,6 +241,16 @@ def _settle(lab: np.ndarray, ids: np.ndarray, sure: np.ndarray) -> int:
                     hue_apart(hue_angle(medians[g]), hue_angle(medians[h])) <= SAME_HUE:
                 ids[ids == h] = g
     return opened
+
+
+def _shade_of(colour: np.ndarray, ground: np.ndarray) -> bool:
+    """Whether a group's colour (Lab) is a coloured ground's in another light: its chroma within
+    SHADE_CHROMA, of one hue (the meadow look's opened tiles darkened under its top edge: 4 apart,
+    with 1 cell in 5 numbered where a large opening lay there; a flag's own tile, the app's orange
+    on grey, is no shade)."""
+    return bool(min(chroma(colour)[0], chroma(ground)[0]) >= GREY
+                and np.linalg.norm(colour[1:] - ground[1:]) <= SHADE_CHROMA
+                and hue_apart(hue_angle(colour), hue_angle(ground)) <= SAME_HUE)
 
 
 def _plain(seen: list[Seen], lab: np.ndarray, ids: np.ndarray, g: int) -> int:

@@ -612,3 +612,27 @@ def test_a_learnt_look_takes_the_extra_drawing_its_digits_are_read_with_and_no_o
     assert all(number_of(CellLook(ground, m, ink), learnt) == 3 for m in flat)
     assert with_drawings(look, [Seen(0, 0, k, CellLook(ground, m, ink)) for k, m in enumerate(round_)],
                          said.append).shapes == ()
+
+
+def test_opened_tiles_darkened_under_the_top_edge_are_the_opened_tile_not_a_flag_s():
+    """The meadow look darkens its top rows. A game opened from its corner leaves that row mostly
+    0s: its darker opened tiles made a colour group with few numbers, which was taken for a flag's
+    own tile, and the look then read those 0s as flags. Its colour, the opened one's in another
+    light, now makes it the opened tile."""
+    game, rng = Game(Level(9, 9, 10), "safe", 6), np.random.default_rng(6)
+    game.open((0, 0))
+    boards = [game.board().cells.copy()]
+    for _ in range(4):
+        safe = np.argwhere(~game.mine & (game.board().cells == UNOPENED))
+        game.open(tuple(int(v) for v in safe[rng.integers(len(safe))]))
+        boards.append(game.board().cells.copy())
+    mine = tuple(int(v) for v in np.argwhere(game.mine)[0])
+    game.flag(mine)
+    boards.append(game.board().cells.copy())
+    game.flag(mine)
+    game.open(mine)
+    boards.append(game.board().cells.copy())
+    assert (boards[0][0] == 0).sum() >= 7 and (boards[-2] == FLAG).sum() == 1
+    learnt = learn_described([(f"p{i}", meadow(board, 29.3)) for i, board in enumerate(boards)])
+    assert learnt.look.flag_tile is None and learnt.look.flag_ink is not None
+    assert {"0", "1", "flag", "mine"} <= set(learnt.names)
