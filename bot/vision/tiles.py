@@ -57,6 +57,9 @@ MIN_FILL = 0.5  # ... and they fill at least this share of its rectangle
 OFF_LATTICE = 0.15
 #: Lattices whose pitches differ by less than this share are one lattice seen two ways.
 ALIGN = 0.03
+#: Flat gapless tiles in alternating shades are parted where neighbouring pixels differ by this
+#: much in a colour channel (a checkerboard's two greens: 8 apart, its two sands 6-14).
+SHADE = 5
 #: The gap lines may move the blobs' pitch by this share.
 PITCH_SLACK = 0.015
 
@@ -105,6 +108,10 @@ def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]
     for light in ridged:  # (last: where the views above find as many tiles, theirs is the field)
         yield ~light, light, False
         yield ~(light | step), light | step, False  # (a dark frame's edge parts its cells too)
+    # Flat tiles with no gap, told from their neighbours by their shade alone (a checkerboard of
+    # two greens): any step of SHADE or more parts them.
+    shade = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2) >= SHADE
+    yield ~shade, shade, False
 
 
 def _ridges(grey: np.ndarray, k: int) -> np.ndarray:

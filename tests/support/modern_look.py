@@ -15,7 +15,9 @@ exploded mine on a red tile; its green covered tiles alone are Windows 7's green
 lit above and left), flat grey opened cells with lighter lines between them, bold digits, a flag
 that darkens its tile, shown mines on flat cells a shade darker than the opened ones, a dark
 frame round the field. The digits are drawn in a font the glyph bank does not hold (Hershey
-complex), so reading them is a test of shape, not a lookup.
+complex), so reading them is a test of shape, not a lookup. A fifth, "chequer", has no gap or
+outline at all: flat square tiles in two shades each way, alternating like a chessboard (teal covered
+tiles, pale opened ones), the meadow's digits and flag; only the shades part one tile from the next.
 
 Drawn four times larger and reduced with area averaging: edges are smooth and the pitch may be
 any real number, as a scaled display shows them.
@@ -57,8 +59,12 @@ SHEET_INK = {1: (140, 20, 20), 2: (20, 120, 20), 3: (20, 100, 140), 4: (100, 30,
              6: (130, 130, 20), 7: (30, 30, 30), 8: (100, 100, 100)}
 
 
+#: The chequer look's tiles (BGR), each kind in two shades alternating by place.
+CHEQUER = {"covered": ((165, 160, 70), (150, 146, 60)), "opened": ((214, 226, 232), (198, 212, 220))}
+
+
 def _ink(style: str) -> dict[int, tuple[int, int, int]]:
-    if style == "meadow":
+    if style in ("meadow", "chequer"):
         return MEADOW_INK
     if style == "sheet":
         return SHEET_INK
@@ -145,7 +151,7 @@ class ModernCanvas:
         style = DRAWN_AS.get(style, style)
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
-                  "sheet": (172, 172, 172)}[style]
+                  "sheet": (172, 172, 172), "chequer": (60, 90, 50)}[style]
         margin = pitch * 1.2
         wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
         wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
@@ -171,8 +177,9 @@ class ModernCanvas:
             near = (int((fx - 4) * SUPER) - ox, int((fy - 4) * SUPER) - oy)
             far = (int((fx + cols * pitch + 4) * SUPER) - ox, int((fy + rows * pitch + 4) * SUPER) - oy)
             cv2.rectangle(big, near, far, (85, 85, 85), -1)
-        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1, "sheet": 0.06}[style]
-        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15, "sheet": 0.0}[style] * SUPER)
+        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1, "sheet": 0.06, "chequer": 0.0}[style]
+        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15, "sheet": 0.0, "chequer": 0.0}[style]
+                          * SUPER)
         self.ink = _ink(style)
 
     def cell(self, r: int, c: int, code: int) -> None:
@@ -204,6 +211,10 @@ class ModernCanvas:
                 x1 = int((fx + (c + 1) * pitch) * SUPER) - ox - line
                 y1 = int((fy + (r + 1) * pitch) * SUPER) - oy - line
                 big[y0:y1, x0:x1] = flat.get(code, (192, 192, 192))
+        elif style == "chequer":  # flat, gapless; each tile's shade by its place's parity
+            odd = (r + c) % 2
+            tile = CHEQUER["covered" if covered or code == MINE else "opened"][odd]
+            big[y0:y1, x0:x1] = (60, 60, 220) if code == EXPLODED else tile
         elif style == "meadow":
             k = (r / max(1, rows - 1) + c / max(1, cols - 1)) / 2
             if covered or code == MINE:

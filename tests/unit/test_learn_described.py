@@ -636,3 +636,43 @@ def test_opened_tiles_darkened_under_the_top_edge_are_the_opened_tile_not_a_flag
     learnt = learn_described([(f"p{i}", meadow(board, 29.3)) for i, board in enumerate(boards)])
     assert learnt.look.flag_tile is None and learnt.look.flag_ink is not None
     assert {"0", "1", "flag", "mine"} <= set(learnt.names)
+
+
+def _chequer(board: np.ndarray, pitch: float) -> np.ndarray:
+    return _chequer_at(board, pitch)[0]
+
+
+def _chequer_at(board: np.ndarray, pitch: float) -> tuple[np.ndarray, tuple[float, float]]:
+    rows, cols = board.shape
+    return draw_modern(board, "chequer", pitch, at=(40, 40), screen=(int(cols * pitch + 150), int(rows * pitch + 150)))
+
+
+@pytest.mark.parametrize(("level", "pitch"), [(Level(8, 10, 10), 45.0), (Level(14, 18, 40), 30.3),
+                                              (Level(20, 24, 99), 14.4)])
+def test_flat_gapless_tiles_parted_by_their_shades_alone_are_found(level, pitch):
+    """A field of flat square tiles with no gap or outline, two shades alternating like a
+    chessboard: the shade steps between neighbours are the only lines, and they give the field."""
+    board = midgame(level, 7)
+    image, corner = _chequer_at(board, pitch)
+    tiles = find_tiles(image)
+    assert tiles is not None and (tiles.rows, tiles.cols) == board.shape
+    assert abs(tiles.left - corner[0]) < 0.1 * pitch and abs(tiles.pitch_x - pitch) < 0.01 * pitch
+
+
+def test_a_chequered_look_is_learnt_and_reads_other_games_at_other_sizes():
+    """The chequer look (nothing but alternating shades between its tiles) learnt from three
+    pictures, as Google's kind of Minesweeper would be, then other games read with it."""
+    boards = [midgame(Level(14, 18, 40), 1), midgame(Level(14, 18, 40), 2), lost(Level(14, 18, 40), 3)]
+    pictures = [_chequer(board, 30.0) for board in boards]
+    learnt = learn_described([(f"p{i}", p) for i, p in enumerate(pictures)])
+    assert {"unopened", "0", "1", "2", "mine"} <= set(learnt.names)
+    for board, pitch in ((midgame(Level(8, 10, 10), 11), 45.0), (midgame(Level(20, 24, 99), 12), 24.6),
+                         (lost(Level(8, 10, 10), 4), 37.5)):
+        image = _chequer(board, pitch)
+        tiles = find_tiles(image)
+        codes, known = read_described(image, *tiles.field.centres(), tiles.tile, learnt.look)
+        assert codes.shape == board.shape
+        same = np.where(board == EXPLODED, np.isin(codes, (MINE, EXPLODED)), codes == board)
+        assert (same | ~known).all()  # never a cell read as what it is not
+        if not (board == EXPLODED).any():
+            assert known.all()
