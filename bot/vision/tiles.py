@@ -8,7 +8,8 @@ sides of it (a black-hat of the grey image marks it) or, at the field's edge on 
 sharp step (a morphological gradient). The regions the outlines enclose are near-square blobs of
 one size on a regular lattice: their centres give the pitch each way, the gap lines give the phase,
 and the largest cluster of lattice places holding such a blob is the field. A desktop full of
-other windows has no such cluster of 16 or more.
+other windows has no such cluster of 16 or more. Flat tiles with no gap at all (a chessboard of
+two shades, Google's kind) are parted by the faint steps between the shades, a view tried last.
 
 Measured on real screenshots (Windows 7 18 px, the Microsoft app 36-48 px, at 80-200 %): the
 pitch within 0.1 px of the labelled one, the size exact, 0.1-1 s on a 1 700 x 900 picture.
