@@ -91,7 +91,8 @@ def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]
     """(inside, line, dark) masks: pixels inside tiles, and gap pixels, one pair per way of seeing
     outlines; dark where darker gaps alone part them (no step, no lighter line)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    step = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2) >= STEP
+    gradient = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2)
+    step = gradient >= STEP
     ridged = []
     for k in KERNELS:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
@@ -111,7 +112,7 @@ def _outlines(image: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, bool]
         yield ~(light | step), light | step, False  # (a dark frame's edge parts its cells too)
     # Flat tiles with no gap, told from their neighbours by their shade alone (a checkerboard of
     # two greens): any step of SHADE or more parts them.
-    shade = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).max(axis=2) >= SHADE
+    shade = gradient >= SHADE
     yield ~shade, shade, False
 
 
