@@ -78,6 +78,9 @@ class _Recorder:
     def dialog_title(self) -> str | None:
         return self.mouse.dialog_title()
 
+    def known_since(self, earlier: _Recorder) -> None:
+        self.mouse.known_since(earlier.mouse)
+
     def moveTo(self, x: int, y: int) -> None:  # (nothing pressed: not judged)
         self.mouse.moveTo(x, y)
 

@@ -66,12 +66,12 @@ class Player:
 
     def _found_at(self, target: Target) -> None:
         """The game found (again): clicks go through a new actuator guarding its new place."""
-        clicks = self.actuator.clicks if self.actuator is not None else 0
-        if self.actuator is not None:
-            self.actuator.close()
+        earlier = self.actuator
+        if earlier is not None:
+            earlier.close()
         self.actuator = None if self.options.dry_run else self.make_actuator(target)
-        if self.actuator is not None:
-            self.actuator.clicks = clicks  # one count for the whole run, whatever the window did
+        if self.actuator is not None and earlier is not None:
+            self.actuator.carry_over(earlier)  # (one count for the whole run, whatever the window did)
 
     def record(self, image: np.ndarray, board: Board) -> None:
         if self.options.record is None:

@@ -212,6 +212,15 @@ class Actuator:
             return system_does(platform.current(), centre)
         return None
 
+    def carry_over(self, earlier: Actuator) -> None:
+        """What the run's actuator before this one knew (the game found again since): its clicks,
+        counted on, and which of the game's windows were beside it before any click of ours (a
+        window of the game's opened since is its dialog, wherever this mouse first saw it)."""
+        self.clicks = earlier.clicks
+        since = getattr(self.gui, "known_since", None)
+        if callable(since) and type(earlier.gui) is type(self.gui) and not isinstance(self.gui, types.ModuleType):
+            since(earlier.gui)
+
     def close(self) -> None:
         """Let go of the mouse's own connection, if it has one (pyautogui has none to close)."""
         close = getattr(self.gui, "close", None)

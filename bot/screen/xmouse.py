@@ -222,6 +222,14 @@ class X11Mouse:
         game's beside it from the start (Arbiter's Counters) is left alone."""
         return next((client for top, client, over in self._own_windows() if over or top not in self._beside), None)
 
+    def known_since(self, earlier: X11Mouse) -> None:
+        """The game's windows beside it are only those beside it for `earlier`, the run's mouse
+        before this one on the same game window: a window of the game's opened since (the Java
+        clone's "Congratulation!", centred on the screen and open when the game was found again
+        after its board repainted) is a dialog, not one beside it."""
+        if earlier.window is not None and self.window is not None and earlier.window[0] == self.window[0]:
+            self._beside &= earlier._beside
+
     def dialog_open(self) -> bool:
         """Whether the game has a dialog of its own open (its end of game, where the board shows
         none: a modal window that takes the game's clicks meanwhile)."""

@@ -113,6 +113,46 @@ def test_a_click_through_part_of_the_game_s_window_is_refused(xvfb):
     assert game.clicks == [(200, 175), (150, 120)] and canary.clicks == []
 
 
+def _own_window(d, box: tuple[int, int, int, int]):
+    """A mapped window of this process (_NET_WM_PID), as a game's own windows are."""
+    from Xlib import X, Xatom
+
+    s = d.screen()
+    w = s.root.create_window(*box, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                             background_pixel=s.white_pixel, override_redirect=True)
+    w.change_property(d.intern_atom("_NET_WM_PID"), Xatom.CARDINAL, 32, [os.getpid()])
+    w.map()
+    d.sync()
+    return w
+
+
+def test_a_dialog_open_when_the_game_is_found_again_is_still_its_dialog(xvfb):
+    """A window of the game's beside it from the start (Arbiter's Counters) is no dialog; one that
+    opened since, clear of the game, is, also for the mouse made when the game is found again
+    while it is open (CI, the Java clone: its "Congratulation!" open as the repainted board was
+    found again, never seen, and the win logged abandoned)."""
+    from Xlib import display
+
+    from bot.screen.xmouse import for_target
+
+    with VirtualDisplay():
+        d = display.Display()
+        _own_window(d, (100, 100, 200, 150))
+        _own_window(d, (320, 100, 100, 60))  # (beside it from the start)
+        first = for_target((200, 175))
+        assert first is not None and not first.dialog_open()
+        _own_window(d, (500, 400, 120, 80))  # (the dialog, clear of the game)
+        again, alone = for_target((200, 175)), for_target((200, 175))
+        assert again is not None and alone is not None
+        again.known_since(first)
+        try:
+            assert first.dialog_open() and again.dialog_open() and not alone.dialog_open()
+        finally:
+            for mouse in (first, again, alone):
+                mouse.close()
+            d.close()
+
+
 #: A game in another process: a window taking clicks, its id printed once it is on view.
 _GAME = """
 import contextlib, io, time

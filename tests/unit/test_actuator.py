@@ -316,6 +316,22 @@ def test_the_actuator_answers_through_the_mouse_that_finds_the_dialog():
     assert Actuator(TARGET, FakeGui()).answer_dialog() is False  # (a mouse that cannot: nothing pressed)
 
 
+def test_a_mouse_made_when_the_game_is_found_again_keeps_what_the_one_before_knew():
+    """The clicks counted on, and the game's windows beside it before any click of ours, handed to
+    the new mouse (bot.screen.xmouse: a dialog opened since stays a dialog)."""
+    class Mouse(FakeGui):
+        def known_since(self, earlier) -> None:
+            self.earlier = earlier
+
+    first, again = Actuator(TARGET, Mouse()), Actuator(TARGET, Mouse())
+    first.open((0, 0))
+    again.carry_over(first)
+    assert again.clicks == 1 and again.gui.earlier is first.gui
+    plain = Actuator(TARGET, FakeGui())
+    plain.carry_over(first)  # (a mouse with no such knowledge: the count alone)
+    assert plain.clicks == 1
+
+
 def test_no_mouse_on_an_x_display_is_an_error_never_unchecked_clicks(monkeypatch):
     """Where the checked mouse cannot be made on X11 (a connection refused), the actuator stops
     with the reason; pyautogui, whose clicks check nothing, is not put in its place."""

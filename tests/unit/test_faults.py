@@ -616,7 +616,8 @@ class SilentEndDesk(FakeDesk):
         return self.dialog is not None
 
     def dialog_title(self) -> str | None:
-        return {"won": "Congratulation!", "lost": "Info", None: None}[self.dialog]
+        """The open dialog's title, else the last one answered's (as bot.screen.xmouse keeps it)."""
+        return {"won": "Congratulation!", "lost": "Info", None: None}[self.dialog or (self.ended or [None])[-1]]
 
     def answer_dialog(self, combo: str = "Return") -> bool:
         if self.dialog is None:
