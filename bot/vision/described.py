@@ -50,6 +50,11 @@ EDGE_DEPTH = 0.2
 #: (0.15-0.3 of the box), more.
 MINE_ON_TILE = 0.2
 MINE_SHARE = 0.3
+#: A mine's dark body is the ink this much darker than the ground (luma, 0-255): on a flat pale
+#: tile its white highlight stands farther from the ground by the largest channel than its body
+#: (our chequer's teal: 160 against 95), so the strongest ink is the highlight. Its dark ink covers
+#: 0.34-0.35 of the box there; a plain covered tile's, 0.07.
+DARKER = 30
 #: A mine that large on a covered tile may grey the box's brighter half, the ground, with its
 #: light half: the ground is then of the tile's hue at this share of its least saturation or more
 #: (Windows 7's at 80-200 %: 0.216-0.223 against the covered tiles' 0.225).
@@ -167,6 +172,10 @@ class CellLook:
     strong: np.ndarray | None = None
     #: Without ink: whether something is drawn in the box's middle all the same (_faint).
     faint: bool = False
+    #: Where the box is INK or more from the ground and DARKER or more below it (bool mask; None
+    #: without ink), and those pixels (BGR, one a row): a mine's body, whatever its highlight.
+    dark: np.ndarray | None = None
+    dark_ink: np.ndarray | None = None
 
     @property
     def share(self) -> float:
@@ -254,7 +263,9 @@ def cell_look(box: np.ndarray, frame: np.ndarray | None = None) -> CellLook:
         return CellLook(ground, np.zeros_like(mask), None, _relief(box if frame is None else frame, None),
                         faint=_faint(distance))
     strong = box[mask & (distance >= 0.75 * float(distance[mask].max()))].reshape(-1, 3).astype(np.float32)
-    return CellLook(ground, mask, strong.mean(axis=0), _relief(box if frame is None else frame, relief_mask), strong)
+    dark = (distance >= INK) & ~outlines & (box.astype(np.float32) @ LUMA <= luma(ground) - DARKER)
+    return CellLook(ground, mask, strong.mean(axis=0), _relief(box if frame is None else frame, relief_mask), strong,
+                    dark=dark, dark_ink=box[dark].reshape(-1, 3).astype(np.float32))
 
 
 def _faint(distance: np.ndarray) -> bool:
@@ -468,8 +479,8 @@ def classify(cell: CellLook, look: Look) -> int | None:
             return UNOPENED  # no ink, or the tile's own gloss and shading: light, or a little of it dark
         if look.flag_ink is not None and look.flag_ink.holds(ink):
             return FLAG
-        if look.mine_ink is not None and cell.share >= MINE_ON_TILE \
-                and (look.mine_ink.holds(ink) or look.mine_ink.holds_most(cell.strong)):
+        if look.mine_ink is not None and ((cell.share >= MINE_ON_TILE and (
+                look.mine_ink.holds(ink) or look.mine_ink.holds_most(cell.strong))) or _dark_mine(cell, look)):
             return MINE
         return None
     if opened:
@@ -499,6 +510,15 @@ def _mine_shown(cell: CellLook, look: Look, hsv: np.ndarray) -> bool:
     greyed = np.array([hsv[0], min(1.0, float(hsv[1]) / GREYED), hsv[2]])
     return (look.opened.tints(hsv) or look.covered.tints(greyed)) and luma(cell.ink_colour) < luma(cell.ground) \
         and look.mine_ink.holds_most(cell.strong) and _centred(cell.ink)
+
+
+def _dark_mine(cell: CellLook, look: Look) -> bool:
+    """A mine on a covered tile whose strongest ink is its light highlight (on a dark tile, the
+    body may then fall short of the ink's threshold): its dark ink (CellLook.dark) covers
+    MINE_ON_TILE of the box or more, mostly of the mine's colour, centred."""
+    assert look.mine_ink is not None
+    return (cell.dark is not None and float(cell.dark.mean()) >= MINE_ON_TILE
+            and look.mine_ink.holds_most(cell.dark_ink) and _centred(cell.dark))
 
 
 def _centred(mask: np.ndarray) -> bool:

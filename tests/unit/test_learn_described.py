@@ -674,5 +674,6 @@ def test_a_chequered_look_is_learnt_and_reads_other_games_at_other_sizes():
         assert codes.shape == board.shape
         same = np.where(board == EXPLODED, np.isin(codes, (MINE, EXPLODED)), codes == board)
         assert (same | ~known).all()  # never a cell read as what it is not
-        if not (board == EXPLODED).any():
-            assert known.all()
+        # (a lost game's mines on covered tiles too, their white highlight farther from the tile
+        # than their dark body: bot.vision.described._dark_mine; unread before, play then found no board)
+        assert known[board != EXPLODED].all(), np.argwhere(~known)
