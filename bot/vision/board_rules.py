@@ -11,13 +11,16 @@ from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, WRONG_FLAG, Boar
 _EIGHT = np.ones((3, 3), np.uint8)
 
 
-def impossible_zeros(codes: np.ndarray) -> np.ndarray:
+def impossible_zeros(codes: np.ndarray, known: np.ndarray) -> np.ndarray:
     """Cells read as 0 beside a covered cell: the game would have opened it, so the read is wrong.
 
     This is what a held mouse button looks like (WineMine draws the pressed cell as an opened 0),
-    and what a cell half-covered by another window often looks like.
+    and what a cell half-covered by another window often looks like. Only cells read (`known`)
+    count as covered: an unread one (its code a placeholder) may be a number, and a plain 0 beside
+    it is no sign of a misread (a digit a learnt look never saw then took its 0s down with it, and
+    play, finding an unread 0 no board names, stopped).
     """
-    covered = ((codes == UNOPENED) | (codes == QUESTION)).astype(np.uint8)
+    covered = (((codes == UNOPENED) | (codes == QUESTION)) & known).astype(np.uint8)
     near = cv2.dilate(covered, _EIGHT, borderType=cv2.BORDER_CONSTANT, borderValue=0)
     return (codes == 0) & (near > 0)
 

@@ -493,7 +493,7 @@ def _read_described(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     xs, ys = field.centres()
     tile, value = tile_of(field), largest_channel(image)
     codes, known = read_described(image, xs, ys, tile, skin.look, value)
-    unread = ~known | impossible_zeros(codes)
+    unread = ~known | impossible_zeros(codes, known)
     codes, unknown = exploded_by_count(codes, unread, skin.mines.get(codes.shape))
     face = board_face(np.where(unknown, UNOPENED, codes))
     whole = described_framed(image, xs, ys, field.pitch, tile, skin.look, value)
@@ -517,7 +517,7 @@ def cells_unread(image: np.ndarray, field: Field, skin: Skin) -> int:
     if skin.look is not None:
         return int(read(image, field, skin).unknown.sum())
     codes, known, _ = read_cells(image, field, skin)
-    return int((~known | impossible_zeros(codes)).sum())
+    return int((~known | impossible_zeros(codes, known)).sum())
 
 
 def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
@@ -525,7 +525,7 @@ def read(image: np.ndarray, field: Field, skin: Skin) -> Reading:
     if skin.look is not None:
         return _read_described(image, field, skin)
     codes, known, confidence = read_cells(image, field, skin)
-    unknown = ~known | impossible_zeros(codes)
+    unknown = ~known | impossible_zeros(codes, known)
     by_disc = False
     if skin.faceless:  # (only cells read for sure say so: an unread one counts as covered)
         face, face_conf = board_face(np.where(unknown, UNOPENED, codes)), 1.0

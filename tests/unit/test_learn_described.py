@@ -432,7 +432,9 @@ def test_a_digit_the_look_has_no_colour_for_is_named_by_the_board(meadow_skin):
     cal, _ = calibrate(meadow(np.full(board.shape, UNOPENED, np.int8), 27.3), [skin])
     field = cal.with_pitch(skin)
     reading = read(image, field, skin)
-    assert reading.unknown[board == 2].all() and (board[reading.unknown] % 2 == 0).all()  # (and 0s beside them)
+    # Only those: a 0 beside one is read (it was taken for a misread, a 0 beside a covered cell; in
+    # play the 2s, beside no 0 read, were then cells no click could have opened, never named).
+    assert np.array_equal(reading.unknown, board == 2)
     named, again = name_numbers(image, field, skin, reading, lambda _: True, lambda _: None)
     assert 2 in named.look.digits and not again.unknown.any() and np.array_equal(again.codes, board)
     # One of those cells flagged by the bot (a flag the look does not know, KMines' at Hard, whose
