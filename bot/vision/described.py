@@ -53,7 +53,8 @@ MINE_SHARE = 0.3
 #: A mine's dark body is the ink this much darker than the ground (luma, 0-255): on a flat pale
 #: tile its white highlight stands farther from the ground by the largest channel than its body
 #: (our chequer's teal: 160 against 95), so the strongest ink is the highlight. Its dark ink covers
-#: 0.34-0.35 of the box there; a plain covered tile's, 0.07.
+#: 0.39-0.42 of the box on either shade of the tile (the exploded one's, 0.34); a plain covered
+#: tile has no ink.
 DARKER = 30
 #: A mine that large on a covered tile may grey the box's brighter half, the ground, with its
 #: light half: the ground is then of the tile's hue at this share of its least saturation or more
