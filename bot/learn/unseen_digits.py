@@ -61,7 +61,9 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
             return None  # (a mark on a raised covered tile: a flag the look has not learnt, KMines' at Hard)
         ground = hsv_of(cell.ground)
         if cell.ink_colour is None and look.opened.holds(ground) and reading.codes[r, c] == 0:
-            zeros.append((int(r), int(c)))  # (a 0 beside them, doubted while they read as covered)
+            # (a 0 doubted as a misread, being beside a cell read as covered: taken as a 0 here and
+            # judged by the board's consistency; a 0 beside an unread cell alone is no longer doubted)
+            zeros.append((int(r), int(c)))
             continue
         if cell.ink_colour is None or not look.opened.holds(ground) or cell.share < MIN_DIGIT \
                 or luma(cell.ink_colour) >= luma(cell.ground):
