@@ -43,7 +43,8 @@ class UnseenInk:
 def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading) -> list[UnseenInk] | None:
     """The unknown cells of a described look that are digits it has no colour for, grouped by ink
     and named where the board allows one digit only; None where some unknown cell is not plainly
-    such a digit (covered, half drawn, a window over it), or too many inks are new."""
+    such a digit (covered, half drawn, a window over it; a 0 doubted beside a cell read as covered,
+    a frame mid-flood or a misread, which no mine layout explains), or too many inks are new."""
     look = skin.look
     if look is None or not reading.unknown.any():
         return None
@@ -51,7 +52,7 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
     found = np.argwhere(reading.unknown)
     cut = boxes(image, xs, ys, tile_of(field))
     around = frames(image, xs, ys, pitch_of(xs, tile_of(field)))  # (as read_described measures relief)
-    inks, digits, zeros = [], [], []
+    inks, digits = [], []
     for r, c in found:
         box = cut[int(r) * len(xs) + int(c)]
         if box is None:
@@ -60,11 +61,6 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
         if look.raised is not None and cell.relief >= RAISED_SHARE * look.raised:
             return None  # (a mark on a raised covered tile: a flag the look has not learnt, KMines' at Hard)
         ground = hsv_of(cell.ground)
-        if cell.ink_colour is None and look.opened.holds(ground) and reading.codes[r, c] == 0:
-            # (a 0 doubted as a misread, being beside a cell read as covered: taken as a 0 here and
-            # judged by the board's consistency; a 0 beside an unread cell alone is no longer doubted)
-            zeros.append((int(r), int(c)))
-            continue
         if cell.ink_colour is None or not look.opened.holds(ground) or cell.share < MIN_DIGIT \
                 or luma(cell.ink_colour) >= luma(cell.ground):
             return None
@@ -87,8 +83,6 @@ def unseen_digits(image: np.ndarray, field: Field, skin: Skin, reading: Reading)
     fits = []
     for numbers in permutations(missing, len(groups)):
         codes, unknown = reading.codes.copy(), reading.unknown.copy()
-        for cell in zeros:
-            codes[cell], unknown[cell] = 0, False
         for group, number in zip(cells, numbers, strict=True):
             for cell in group:
                 codes[cell], unknown[cell] = number, False
