@@ -205,7 +205,7 @@ class Player:
                     and not board.solved() and (unchanged or not goes_on)
                 if answered or (unchanged and self.actuator.dialog_open()):
                     return self._ended_by_window(self.batch, start, clicks0)
-                if self.game_view.windows.dialogs_answered > self.batch[2]:
+                if self._answered_since_batch():
                     self.pending_end = self.batch
                 elif goes_on and not unchanged:
                     self.pending_end = None
@@ -225,6 +225,8 @@ class Player:
                 image, reading, board, same = self._read_again(board)
                 if not same:
                     return self._abandon(f"after {err}, another board was read", start, clicks0)
+                if self._answered_since_batch():  # (as below: the next batch must not forget it)
+                    self.pending_end = self.batch
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
@@ -232,6 +234,8 @@ class Player:
                 image, reading, board, same = self._read_again(board)
                 if not same:
                     return self._abandon(f"after {err}, another board was read", start, clicks0)
+                if self._answered_since_batch():
+                    self.pending_end = self.batch
         self.record(image, board)
         if self.game_view.unread is not None:  # something over the finished board: the game's own
             self.new_game.answer_game_windows()  # window (Arbiter's records) closed, as its player would
@@ -253,6 +257,12 @@ class Player:
         self.new_game.answer_game_windows()
         return self._log(result, start, clicks0)
 
+    def _answered_since_batch(self) -> bool:
+        """Whether a window of the game's was answered since the last batch was clicked: that
+        batch may have ended the game (kept as pending_end while the board read still follows it:
+        the Java clone shows the finished board a moment after its window is answered)."""
+        return self.batch is not None and self.game_view.windows.dialogs_answered > self.batch[2]
+
     def _read_again(self, last: Board) -> tuple[np.ndarray, Reading, Board, bool]:
         """The game read afresh after a dropped batch or a misread, and whether it is still the game
         of `last` (another one may be where the game was found again)."""
@@ -262,7 +272,7 @@ class Player:
     def _abandon(self, why: str, start: float, clicks0: int) -> GameLog:
         """The game left unfinished (restarted by the user, its level changed), unless a window of
         the game's came of our last batch, answered before another game showed: then that was its end."""
-        if self.batch is not None and self.game_view.windows.dialogs_answered > self.batch[2]:
+        if self._answered_since_batch():
             return self._ended_by_window(self.batch, start, clicks0)
         if self.pending_end is not None:  # (answered a batch before, the board read then one cell short)
             return self._ended_by_window(self.pending_end, start, clicks0)
