@@ -56,7 +56,7 @@ def panel_box(image: np.ndarray, around: tuple[float, float, float, float]) -> t
         return None
     part = image[y0:y1, x0:x1]
     inked = part.max(axis=2) < PANEL
-    inked |= _lit(part)  # the segments lie inside the panel: part of its box
+    inked |= _lit(cv2.cvtColor(part, cv2.COLOR_BGR2HSV))  # the segments lie inside the panel: part of its box
     closed = cv2.morphologyEx(inked.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
     best, best_overlap = None, 0.0
@@ -78,9 +78,8 @@ def panel_box(image: np.ndarray, around: tuple[float, float, float, float]) -> t
     return best
 
 
-def _lit(part: np.ndarray) -> np.ndarray:
-    """Pixels of a saturated, bright ink (an LED's lit segment) in a BGR image."""
-    hsv = cv2.cvtColor(part, cv2.COLOR_BGR2HSV)
+def _lit(hsv: np.ndarray) -> np.ndarray:
+    """Pixels of a saturated, bright ink (an LED's lit segment) in an image's HSV."""
     return (hsv[..., 1] >= 100) & (hsv[..., 2] >= 100)
 
 
@@ -95,13 +94,14 @@ def read_digits(image: np.ndarray, box: tuple[int, int, int, int], digits: int) 
     dark, bright = float(np.percentile(value, 10)), float(np.percentile(value, 99.5))
     if bright - dark < 80:
         return None, 0.0  # nothing lit: a panel with no digits drawn
-    lit = (value >= dark + BRIGHT * (bright - dark)) & _lit(panel)
+    hsv = cv2.cvtColor(panel, cv2.COLOR_BGR2HSV)
+    lit = (value >= dark + BRIGHT * (bright - dark)) & _lit(hsv)
     rows, _ = np.nonzero(lit)
     if not len(rows):
         return None, 0.0
     y0, y1 = int(rows.min()), int(rows.max()) + 1  # the digits' height: from the lit ink
     lit = lit[y0:y1]
-    cells = _cells_by_gaps(lit, _segment_ink(panel, dark)[y0:y1], digits)
+    cells = _cells_by_gaps(lit, _segment_ink(hsv, dark)[y0:y1], digits)
     if cells is not None:
         text, sure = _read_cells(cells)
         if text is not None:
@@ -110,10 +110,10 @@ def read_digits(image: np.ndarray, box: tuple[int, int, int, int], digits: int) 
     return _read_cells([_trim_columns(lit[:, round(k * step) : round((k + 1) * step)]) for k in range(digits)])
 
 
-def _segment_ink(panel: np.ndarray, dark: float) -> np.ndarray:
-    """Pixels of a segment, lit or not: saturated and above the panel (winmine's unlit segments are
-    plain dark red, Arbiter's a dithered one; a font that leaves them black has only its lit ink)."""
-    hsv = cv2.cvtColor(panel, cv2.COLOR_BGR2HSV)
+def _segment_ink(hsv: np.ndarray, dark: float) -> np.ndarray:
+    """Pixels of a segment, lit or not, in the panel's HSV: saturated and above the panel (winmine's
+    unlit segments are plain dark red, Arbiter's a dithered one; a font that leaves them black has
+    only its lit ink)."""
     return (hsv[..., 1] >= 100) & (hsv[..., 2] >= dark + UNLIT_INK)
 
 
