@@ -73,8 +73,14 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
     if any(min(_rms(tiles[c][rim], o[rim]) for o in opened) > MAX_DISTANCE for c in cells) \
             and not _grounds_of_their_own(skin, [tiles[c] for c in cells], rim):
         return None  # not the rim of an opened cell
-    if any(min(_rms(tiles[c], o) for o in skin.cell_sprites) <= MAX_DISTANCE for c in cells):
-        return None  # close to a sprite the skin has: a doubtful read of it, not a new look
+    frame = np.where(reading.codes >= 0, reading.codes, COVERED_CLASS).astype(np.int64)
+    frame[reading.codes == FLAG] = FLAGGED_CLASS
+    frame[reading.unknown] = FLAGGED_CLASS  # (free, for the check below)
+    for c in cells:
+        near = [int(code) for code, o in zip(skin.cell_codes, skin.cell_sprites, strict=True)
+                if _rms(tiles[c], o) <= MAX_DISTANCE]
+        if any(not _ruled_out(frame, c, code) for code in near):
+            return None  # close to a sprite the skin has, which the board allows here: a doubtful read of it
     looks: list[np.ndarray] = []
     which: dict[tuple[int, int], int] = {}
     for c in cells:
@@ -85,8 +91,6 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
         which[c] = k
     if len(looks) > len(missing) or len(looks) > MAX_LOOKS:
         return None
-    frame = np.where(reading.codes >= 0, reading.codes, COVERED_CLASS).astype(np.int64)
-    frame[reading.codes == FLAG] = FLAGGED_CLASS
     for c, k in which.items():
         frame[c] = NEW + k
     known = {v: v for v in range(9)}
@@ -97,6 +101,17 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
     return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None,
                    tuple((int(r), int(c)) for (r, c), j in which.items() if j == k))
             for k, look in enumerate(looks)]
+
+
+def _ruled_out(frame: np.ndarray, cell: tuple[int, int], code: int) -> bool:
+    """Whether the board rules out that `cell` shows the number `code` (the frame's other unknown
+    cells free): GNOME Mines' 6 lies 24.9 from its 5 on the grounds their shades share, within
+    MAX_DISTANCE, where the 6's flagged neighbours allow no 5. Anything but a number is not ruled out."""
+    if not 0 <= code <= 8:
+        return False
+    with_it = frame.copy()
+    with_it[cell] = code
+    return not fits([with_it], {v: v for v in range(9)})
 
 
 def _grounds_of_their_own(skin: Skin, tiles: list[np.ndarray], rim: np.ndarray) -> bool:

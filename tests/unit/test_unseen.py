@@ -217,3 +217,20 @@ def test_what_play_learns_of_a_shipped_skin_never_writes_into_an_installed_packa
     monkeypatch.setattr(bot.places, "INSTALLED", False)  # a checkout: its templates take it
     with_digit(load_skin(shipped / "msapp"), 8, ink)
     assert 8 in load_skin(shipped / "msapp").look.digits
+
+
+def test_a_new_number_near_a_sprite_is_a_new_look_only_where_the_board_rules_that_sprite_out():
+    """GNOME Mines' 6, first seen in play, lies 24.9 from the skin's 5 (their grounds are near
+    shades), within the distance at which a tile is taken for a doubtful read of a sprite: it was
+    never named and play stopped ("1 cell(s) unreadable", CI's fresh clone of 9aa8ce8). The board
+    it showed (the bot's flags; the 6 at row 3, column 5) allows no 5 there, nor anything but a 6."""
+    from bot.learn.labels import FLAGGED_CLASS
+    from bot.learn.unseen import _ruled_out
+
+    rows = ["00001F10", "00013320", "0002FF21", "1103F?F2", "F102F4F2", "11011322", "001111F1", "001F1111"]
+    frame = np.array([[FLAGGED_CLASS if ch in "F?" else int(ch) for ch in row] for row in rows], np.int64)
+    assert _ruled_out(frame, (3, 5), 5) and _ruled_out(frame, (3, 5), 7) and not _ruled_out(frame, (3, 5), 6)
+    # Its flags alone, no number round them proving any a mine: a 5 is as possible as a 6.
+    alone = np.full((3, 3), FLAGGED_CLASS, np.int64)
+    assert not _ruled_out(alone, (1, 1), 5) and not _ruled_out(alone, (1, 1), 6)
+    assert not _ruled_out(frame, (3, 5), -1)  # (a covered cell's sprite, or any but a number: never ruled out)
