@@ -5,8 +5,8 @@ cells read as unknown and the play loop would stop. Here such cells get a name, 
 nothing else is possible:
 - each cell looks like an opened cell: its rim (the two outer pixels, where an opened cell's grid
   line and plain ground are) matches the rim of one of the skin's opened cells strictly, and the
-  whole tile is near none of its sprites (a new glyph is drawn inside); a covered cell, a
-  half-drawn one or another window's corner fails this;
+  whole tile is near none of its sprites (a new glyph is drawn inside), but for a number's the
+  board rules out there; a covered cell, a half-drawn one or another window's corner fails this;
 - the new looks (a few at once) get numbers the skin lacks, distinct, and a look is named when
   every assignment that makes the board a possible game gives it the same number (the SAT core
   decides, as when learning).
