@@ -43,6 +43,7 @@ from bot.vision.sprites import MAX_DISTANCE, resample, ring_mask
 NEW = 100  # class id of the first new look in the frame handed to the SAT check
 MAX_LOOKS = 3  # new looks named at once (permutations of the missing numbers stay few)
 RIM = 2  # px: an opened cell's grid line and plain ground, as vision's loose read checks a frame
+NUMBERS = {v: v for v in range(9)}  # each number's class in a frame handed to the SAT check: itself
 
 
 def _rms(a: np.ndarray, b: np.ndarray) -> float:
@@ -93,9 +94,8 @@ def unseen_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading
         return None
     for c, k in which.items():
         frame[c] = NEW + k
-    known = {v: v for v in range(9)}
     fitting = [names for names in permutations(missing, len(looks))
-               if fits([frame], {**known, **{NEW + k: v for k, v in enumerate(names)}})]
+               if fits([frame], {**NUMBERS, **{NEW + k: v for k, v in enumerate(names)}})]
     if not fitting:
         return None  # no numbers fit: not numbers after all
     return [Unseen(np.ascontiguousarray(look), names.pop() if len(names := {f[k] for f in fitting}) == 1 else None,
@@ -111,7 +111,7 @@ def _ruled_out(frame: np.ndarray, cell: tuple[int, int], code: int) -> bool:
         return False
     with_it = frame.copy()
     with_it[cell] = code
-    return not fits([with_it], {v: v for v in range(9)})
+    return not fits([with_it], NUMBERS)
 
 
 def _grounds_of_their_own(skin: Skin, tiles: list[np.ndarray], rim: np.ndarray) -> bool:
