@@ -225,8 +225,6 @@ class Player:
                 image, reading, board, same = self._read_again(board)
                 if not same:
                     return self._abandon(f"after {err}, another board was read", start, clicks0)
-                if self._answered_since_batch():  # (as below: the next batch must not forget it)
-                    self.pending_end = self.batch
             except VisionError as err:
                 failures += 1
                 if failures >= 3:
@@ -234,8 +232,6 @@ class Player:
                 image, reading, board, same = self._read_again(board)
                 if not same:
                     return self._abandon(f"after {err}, another board was read", start, clicks0)
-                if self._answered_since_batch():
-                    self.pending_end = self.batch
         self.record(image, board)
         if self.game_view.unread is not None:  # something over the finished board: the game's own
             self.new_game.answer_game_windows()  # window (Arbiter's records) closed, as its player would
@@ -265,8 +261,12 @@ class Player:
 
     def _read_again(self, last: Board) -> tuple[np.ndarray, Reading, Board, bool]:
         """The game read afresh after a dropped batch or a misread, and whether it is still the game
-        of `last` (another one may be where the game was found again)."""
+        of `last` (another one may be where the game was found again). A window of the game's
+        answered as it is read is kept as the last batch's possible end, as after a batch: the next
+        batch must not forget it (a win's window dropping the flags after the winning click)."""
         image, reading, board = self.game_view.look(None)
+        if self._answered_since_batch():
+            self.pending_end = self.batch
         return image, reading, board, board.shape == last.shape and follows(last, board, self.game_view.unread)
 
     def _abandon(self, why: str, start: float, clicks0: int) -> GameLog:
