@@ -21,6 +21,7 @@ from bot.screen.actuator import Actuator, Target
 from bot.screen.capture import Screen
 from bot.vision.skin import load_skins
 from tests.support.catcher import Catcher
+from tests.support.waiting import wait_for
 
 RED = (0, 0, 255)  # ground of WineMine's exploded mine (BGR)
 pytestmark = pytest.mark.usefixtures("wineprefix")  # every test here runs Wine in a prefix of its own
@@ -207,12 +208,14 @@ def test_dry_run_overlay_follows_the_user_and_lets_clicks_through(display, tmp_p
         watcher.join(timeout=10)
         # The overlay's window is destroyed as the watch ends; the game repaints the cells under
         # its rings when its own expose event comes, which under load is after the join returns.
-        deadline = time.monotonic() + 15
-        while True:
-            final = screen.grab()
-            if not read(final, field, box["player"].game_view.skin).unknown.any() or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
+        last: dict = {}
+
+        def repainted() -> bool:
+            last["grab"] = screen.grab()
+            return not read(last["grab"], field, box["player"].game_view.skin).unknown.any()
+
+        wait_for(repainted, 15)
+        final = last["grab"]
     assert not watcher.is_alive()
     advised = box["player"].advised
     # Two moves at least, unless the game ended sooner (a first guess can hit a mine): then the
