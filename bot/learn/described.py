@@ -450,7 +450,8 @@ def _outlined_share(pictures: list[np.ndarray], fields: list[Tiles], cells: list
         tiles = fields[s.picture]
         xs, ys = tiles.field.centres()
         value = values.setdefault(s.picture, pictures[s.picture].max(axis=2))
-        found.append(outlined(value, float(xs[s.col]), float(ys[s.row]), tiles.field.pitch, tiles.tile))
+        edges = (s.row == 0, s.row == tiles.rows - 1, s.col == 0, s.col == tiles.cols - 1)
+        found.append(outlined(value, float(xs[s.col]), float(ys[s.row]), tiles.field.pitch, tiles.tile, edges))
     return float(np.mean(found))
 
 

@@ -637,8 +637,9 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
         if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
             wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide
             code = None if wide[i] is None else _wide_number(classify_box(wide[i], look, around[i]), wide[i], look)
-        if code == 0 and look.zero_outlined and not outlined(value, centres_x[i % cols], centres_y[i // cols],
-                                                             pitch, tile):
+        r, c = divmod(i, cols)
+        edges = (r == 0, r == rows - 1, c == 0, c == cols - 1)
+        if code == 0 and look.zero_outlined and not outlined(value, centres_x[c], centres_y[r], pitch, tile, edges):
             code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
         if code is not None:
             codes[i], known[i] = code, True

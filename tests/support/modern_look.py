@@ -18,6 +18,11 @@ frame round the field. The digits are drawn in a font the glyph bank does not ho
 complex), so reading them is a test of shape, not a lookup. A fifth, "chequer", has no gap or
 outline at all: flat square tiles in two shades each way, alternating like a chessboard (teal covered
 tiles, pale opened ones), the meadow's digits and flag; only the shades part one tile from the next.
+A sixth, "sunken", after Simon Tatham's Mines in kind: a field sunk into a light-grey window (its
+frame dark above and left, white below and right), raised covered tiles with no gap (a bevel lit
+above and left, 0.1 of the pitch), flat opened cells a shade darker with a dark line along each
+one's top and left only (none between the last row or column and the white frame), the sheet's
+digits, the exploded mine on a red cell.
 
 Drawn four times larger and reduced with area averaging: edges are smooth and the pitch may be
 any real number, as a scaled display shows them.
@@ -66,7 +71,7 @@ CHEQUER = {"covered": ((165, 160, 70), (150, 146, 60)), "opened": ((214, 226, 23
 def _ink(style: str) -> dict[int, tuple[int, int, int]]:
     if style in ("meadow", "chequer"):
         return MEADOW_INK
-    if style == "sheet":
+    if style in ("sheet", "sunken"):
         return SHEET_INK
     skin = "msapp" if style == "app" else "win7"
     digits = json.loads((TEMPLATES / skin / "skin.json").read_text())["look"]["digits"]
@@ -151,7 +156,7 @@ class ModernCanvas:
         style = DRAWN_AS.get(style, style)
         self.rows, self.cols, self.style, self.pitch, self.screen = rows, cols, style, pitch, screen
         ground = {"app": (48, 44, 40), "win7": (236, 226, 216), "meadow": (200, 205, 200),
-                  "sheet": (172, 172, 172), "chequer": (60, 90, 50)}[style]
+                  "sheet": (172, 172, 172), "chequer": (60, 90, 50), "sunken": (230, 230, 230)}[style]
         margin = pitch * 1.2
         wx1 = int((at[0] + 2 * margin + cols * pitch) * SUPER)
         wy1 = int((at[1] + 2 * margin + rows * pitch + pitch) * SUPER)
@@ -177,9 +182,17 @@ class ModernCanvas:
             near = (int((fx - 4) * SUPER) - ox, int((fy - 4) * SUPER) - oy)
             far = (int((fx + cols * pitch + 4) * SUPER) - ox, int((fy + rows * pitch + 4) * SUPER) - oy)
             cv2.rectangle(big, near, far, (85, 85, 85), -1)
-        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1, "sheet": 0.06, "chequer": 0.0}[style]
-        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15, "sheet": 0.0, "chequer": 0.0}[style]
-                          * SUPER)
+        if style == "sunken":  # the field's frame: shadowed above and left, lit below and right
+            f = max(SUPER, int(pitch * 0.15 * SUPER))
+            x0, y0 = int(fx * SUPER) - ox, int(fy * SUPER) - oy
+            x1, y1 = int((fx + cols * pitch) * SUPER) - ox, int((fy + rows * pitch) * SUPER) - oy
+            big[y0 - f : y1 + f, x0 - f : x1 + f] = (255, 255, 255)
+            big[y0 - f : y0, x0 - f : x1] = (150, 150, 150)
+            big[y0 - f : y1, x0 - f : x0] = (150, 150, 150)
+        self.gap = pitch * {"app": 0.16, "win7": 0.06, "meadow": 0.1, "sheet": 0.06, "chequer": 0.0,
+                            "sunken": 0.0}[style]
+        self.radius = int(pitch * {"app": 0.12, "win7": 0.06, "meadow": 0.15, "sheet": 0.0, "chequer": 0.0,
+                                   "sunken": 0.0}[style] * SUPER)
         self.ink = _ink(style)
 
     def cell(self, r: int, c: int, code: int) -> None:
@@ -211,6 +224,13 @@ class ModernCanvas:
                 x1 = int((fx + (c + 1) * pitch) * SUPER) - ox - line
                 y1 = int((fy + (r + 1) * pitch) * SUPER) - oy - line
                 big[y0:y1, x0:x1] = flat.get(code, (192, 192, 192))
+        elif style == "sunken":
+            if code in (UNOPENED, FLAG, QUESTION):
+                _raised(big, box, (205, 205, 205), max(SUPER, int(pitch * 0.1 * SUPER)))
+            else:  # flat, a dark line along its top and left
+                line = max(SUPER, int(pitch * 0.05 * SUPER))
+                big[y0:y1, x0:x1] = (150, 150, 150)
+                big[y0 + line : y1, x0 + line : x1] = (40, 40, 235) if code == EXPLODED else (192, 192, 192)
         elif style == "chequer":  # flat, gapless; each tile's shade by its place's parity
             odd = (r + c) % 2
             tile = CHEQUER["covered" if covered or code == MINE else "opened"][odd]
@@ -237,7 +257,7 @@ class ModernCanvas:
         elif code in (MINE, EXPLODED, WRONG_FLAG):
             _mine(big, box)
         elif code > 0:
-            _digit(big, box, str(code), self.ink[code], 1.8 if style == "sheet" else 1.0)
+            _digit(big, box, str(code), self.ink[code], 1.8 if style in ("sheet", "sunken") else 1.0)
 
     def image(self) -> np.ndarray:
         screen = np.full((self.screen[1], self.screen[0], 3), self.desktop, np.uint8)

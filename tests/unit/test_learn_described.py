@@ -278,9 +278,42 @@ def test_a_raised_grey_look_is_read_at_sizes_it_was_not_learnt_at(sheet_skin, pi
         assert same.all() and not reading.unknown.any()
 
 
-def _sheet(board: np.ndarray, pitch: float) -> np.ndarray:
+@pytest.fixture(scope="module")
+def sunken_skin(tmp_path_factory):
+    """The sunken look (Simon Tatham's Mines' kind) learnt by `calibrate --learn --from` from three
+    Intermediate games under way and a lost one at 20.6 px (at 20 px its tiles are pixel-identical:
+    learnt as sprites)."""
+    root = tmp_path_factory.mktemp("sunken")
+    pictures = root / "pictures"
+    pictures.mkdir()
+    level = Level(16, 16, 40)
+    for i, board in enumerate([midgame(level, s) for s in (1, 2, 3)] + [lost(level, 4)]):
+        cv2.imwrite(str(pictures / f"p{i}.png"), _sheet(board, 20.6, "sunken"))
+    assert main(["calibrate", "--learn", "--from", str(pictures), "--skin", "sunken",
+                 "--templates", str(root / "templates"), "--json"]) == 0
+    return load_skin(root / "templates" / "sunken")
+
+
+@pytest.mark.parametrize("pitch", [16.0, 20.0, 25.0, 30.0])
+def test_a_sunken_field_of_raised_tiles_is_read_to_its_edges(sunken_skin, pitch):
+    """A field sunk into its window, lit from the top left (its frame white below and right of the
+    last row and column), raised covered tiles with no gap, a dark line along each opened cell's top
+    and left only. The opened 0s of the last row and column have no darker line beside their outer
+    side, and were taken for a window's plain ground: unread, the board refused (Simon Tatham's
+    Mines, live: its 0s along the last row and column). A side on the field's edge may show the
+    frame lighter than the cell instead."""
+    for board in (midgame(Level(9, 9, 10), 5), midgame(Level(16, 30, 99), 6), lost(Level(9, 9, 10), 7)):
+        image = _sheet(board, pitch, "sunken")
+        cal, found = calibrate(image, [sunken_skin])
+        reading = read(image, cal.with_pitch(found), found)
+        assert reading.codes.shape == board.shape and reading.framed
+        same = np.where(board == EXPLODED, np.isin(reading.codes, (MINE, EXPLODED)), reading.codes == board)
+        assert same.all() and not reading.unknown.any()
+
+
+def _sheet(board: np.ndarray, pitch: float, style: str = "sheet") -> np.ndarray:
     rows, cols = board.shape
-    return draw_modern(board, "sheet", pitch, at=(40, 40), screen=(int(cols * pitch + 150), int(rows * pitch + 150)))[0]
+    return draw_modern(board, style, pitch, at=(40, 40), screen=(int(cols * pitch + 150), int(rows * pitch + 150)))[0]
 
 
 def _classic_recoloured(board: np.ndarray, scale: float) -> np.ndarray:
