@@ -103,6 +103,25 @@ def test_a_field_whose_opened_cells_part_by_lighter_lines_is_found_whole(pitch):
             assert abs(tiles.left - x) < 0.2 * pitch and abs(tiles.top - y) < 0.2 * pitch
 
 
+@pytest.mark.parametrize("pitch", [16.0, 18.5, 20.0, 22.3, 25.0, 30.0])
+def test_a_fresh_field_of_raised_tiles_is_found_between_their_shadows_and_highlights(pitch):
+    """Raised tiles with no gap (the sunken look, Simon Tatham's Mines' kind): each boundary has a
+    tile's shadow before it and the next one's highlight after it. Put at the middle of the lines
+    seen there (the shadow and the steps round it), a fresh field's boundaries lay 0.8-1.6 px off
+    (1.4 px on Simon Tatham's Mines at 20 px, the live learner's judged boxes then cutting the side
+    off its 2s and 3s, left unnamed); midway between shadow and highlight, within 0.55 px."""
+    from bot.vision.tiles import find_tiles
+
+    for level in (Level(9, 9, 10), Level(16, 30, 99)):
+        shown = np.full((level.rows, level.cols), UNOPENED, np.int8)
+        screen = (int(level.cols * pitch + 150), int(level.rows * pitch + 150))
+        image, (x, y) = draw_modern(shown, "sunken", pitch, at=(40, 40), screen=screen)
+        tiles = find_tiles(image)
+        assert tiles is not None and (tiles.rows, tiles.cols) == shown.shape
+        # (pixel i spans [i, i + 1): the drawing's corner x lies at x - 0.5 in the lattice's terms)
+        assert abs(tiles.left - (x - 0.5)) < 0.6 and abs(tiles.top - (y - 0.5)) < 0.6, (tiles.left, tiles.top, x, y)
+
+
 @pytest.mark.parametrize("pitch", [24.7, 31.3])
 def test_a_field_with_a_box_laid_across_it_is_no_board(pitch, tmp_path, capsys):
     """A box over a field's middle rows and past its sides (KMines' "You have won!") leaves two
