@@ -424,6 +424,28 @@ def test_a_glyph_more_like_a_digit_the_look_has_no_colour_for_is_not_its_colours
     assert number_of(CellLook(np.array([191, 191, 191.0]), five, np.array([23, 23, 149.0])), look) == 5
 
 
+def test_a_digit_in_a_colour_far_from_every_known_one_is_the_unseen_digit_of_its_shape():
+    """Simon Tatham's Mines learnt with 1-5, then its teal 6 (127 from every known digit's colour):
+    its bold 6 scored 0.80 as a 6, 0.84 as the 5 and 0.62 as an 8, no shape plainly ahead of all,
+    and Expert games stopped on it. Ink far from every colour the look knows is none of those
+    digits: of those it has no colour for, the one plainly of its shape, else nothing."""
+    look = Look.from_json({"covered": {"saturation": [0, 0.08], "value": [0.88, 0.98]},
+                           "opened": {"saturation": [0, 0.08], "value": [0.55, 0.878]},
+                           "digits": {"1": "#0808fe", "2": "#058205", "3": "#fe0909", "4": "#020281",
+                                      "5": "#830707"}, "unseen_digits": "shape"})
+    ground, teal, maroon = np.array([218, 218, 218.0]), np.array([132, 132, 9.0]), np.array([7, 7, 131.0])
+
+    def glyph(a: str, b: str) -> np.ndarray:  # (half one digit, half another)
+        return cv2.resize(0.5 * _drawn(a) + 0.5 * _drawn(b), (17, 17), interpolation=cv2.INTER_AREA) > 0.3
+
+    scores = shape_scores(glyph("6", "5"), DIGITS)
+    assert 0 < scores[5] - scores[4] < 0.25  # (a 6 first, the 5 near: no shape plain)
+    assert number_of(CellLook(ground, glyph("6", "5"), teal), look) == 6
+    assert number_of(CellLook(ground, glyph("6", "5"), maroon), look) is None  # (the 5's colour)
+    between = cv2.resize(0.4 * _drawn("6") + 0.6 * _drawn("8"), (17, 17), interpolation=cv2.INTER_AREA) > 0.3
+    assert number_of(CellLook(ground, between, teal), look) is None  # (6 or 8: neither plain)
+
+
 def test_a_flag_the_look_has_not_learnt_is_never_named_a_digit(sheet_skin):
     """A raised grey look learnt with no flag (KMines at Hard: four games won, none flagged) read
     the bot's flags as unknown, and the board named their dark red ink a digit it had no colour
