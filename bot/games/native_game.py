@@ -204,6 +204,19 @@ KMINES = NativeProgram(
     launcher=("dbus-run-session", "--"),
 )
 
+#: Simon Tatham's Mines (Debian sgt-puzzles, GTK): flat grey cells, covered ones raised by a bevel,
+#: no face, no dialog (the status bar says "COMPLETED!" or "DEAD!"), `n` a new game, the level
+#: from its command line (COLSxROWSnMINES), its tiles MINES_TILESIZE px (20 by default). Mines are
+#: placed at the first click, off it and its neighbours, and by default re-dealt until its own
+#: solver clears the board with no guess (`minegen` in mines.c): the `zero` rule, and a board that
+#: never needs a guess, so a perfect reader wins every game. Never looked at while the bot was built.
+SGT_MINES = NativeProgram(
+    "sgt-mines", ("/usr/games/sgt-mines",), "Mines", "zero",
+    {"beginner": (Level(9, 9, 10), ()), "intermediate": (Level(16, 16, 40), ()), "expert": (Level(16, 30, 99), ())},
+    default="beginner", note="no face, no dialog; boards that need no guess",
+    options={"beginner": ("9x9n10",), "intermediate": ("16x16n40",), "expert": ("30x16n99",)},
+)
+
 #: Where the stand-ins for the modern Windows games are built (their sources are third-party, fetched
 #: and built by hand as docs/testing.md says, never part of this repository).
 STANDINS = Path(os.environ.get("MINESWEEPER_STANDINS", Path.home() / ".cache" / "minesweeper-bot" / "standins"))
@@ -299,7 +312,8 @@ ARBITER = NativeProgram(
 #: Seconds a game's end dialog stays before the harness answers it (bot.games.native_game.NativeGame).
 DIALOG_READ = 2.0
 
-PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, KMINES, WIN7_QT, WIN7_JAVA, ARBITER)}
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, KMINES, SGT_MINES, WIN7_QT, WIN7_JAVA,
+                                  ARBITER)}
 
 
 def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
