@@ -91,8 +91,8 @@ class Board:
         so the board is the one sign of the end that every Minesweeper shares."""
         cells = self.cells
         numbers = cells >= 0
-        if not numbers.any() or not np.isin(cells[~numbers], (FLAG,)).all():
-            return False
+        if not numbers.any() or not np.isin(cells[~numbers], (FLAG, UNREAD)).all():
+            return False  # (an unread cell is opened: its number unknown, its flags not counted)
         flags = around_count(cells == FLAG)
         return bool((flags[numbers] == cells[numbers]).all())
 

@@ -70,7 +70,7 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     if any(reading.unknown[cell] for cell in no_number):
         return skin, reading
     if skin.look is not None and not ((reading.codes == UNOPENED) & ~reading.unknown).any():
-        return skin, reading  # no covered cell read: a game over (KMines' won board, every mine flagged)
+        return skin, _over(image, field, skin, reading, holds_still)
     if skin.look is not None:  # (a look described by its colours: bot.learn.unseen_digits)
         find, what = unseen_digits, "a digit this look had no colour for"
 
@@ -91,6 +91,18 @@ def name_numbers(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     if any(look.number is not None for look in found):
         reading = read(image, field, skin)
     return skin, unread(reading, found)  # looks not named yet: opened cells, number unknown, for now
+
+
+def _over(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
+          holds_still: Callable[[np.ndarray], bool]) -> Reading:
+    """A described look's board with no covered cell read: a game over (KMines' won board, every
+    mine flagged by the game), nothing named from it. Its unknown cells that are plainly digits the
+    look has no colour for, on opened tiles, are opened cells of unknown number (Simon Tatham's
+    Mines won by opening a teal 6, the first it showed: the board is then whole, its win told)."""
+    found = unseen_digits(image, field, skin, reading)
+    if found is None or not holds_still(image):
+        return reading
+    return unread(reading, [replace(look, number=None) for look in found])
 
 
 def name_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading,

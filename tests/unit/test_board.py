@@ -64,6 +64,7 @@ def test_equality_compares_cells_and_count():
     ("00\n00", True),             # no mine at all
     ("??\n??", False),            # nothing opened
     ("1X\n11", False),            # a loss
+    ("1F\nN1", True),             # a cell opened, its number unread (a digit the look had no colour for)
 ])
 def test_a_board_tells_a_win_by_itself(text, solved):
     assert parse_grid(text).solved() is solved
