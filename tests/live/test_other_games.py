@@ -10,7 +10,9 @@ Minegauler (PyPI, Qt, installed into a venv of its own by `./scripts/setup --gam
 its playing face on a win, flagging the mines itself: only the board shows the game is over; its
 counter is text; its cell size is an option apart from the face's. GNOME Mines (Debian) has no
 face (a key starts a new game), lights up the cell under the pointer, flags a cell held for half a
-second, and stretches its cells to its window (48 or 49 px).
+second, and stretches its cells to its window (48 or 49 px). Simon Tatham's Mines (Debian
+sgt-puzzles) sinks its field into the window, lit from the top left, with raised tiles and no gap,
+no face, no dialog, and deals boards that need no guess.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.games.native_game import ACE, GNOME_MINES, MINEGAULER, XDEMINEUR, NativeGame, NativeProgram
+from bot.games.native_game import ACE, GNOME_MINES, MINEGAULER, SGT_MINES, XDEMINEUR, NativeGame, NativeProgram
 from bot.games.witness import Witness
 from bot.play.game_view import Stop
 from bot.play.loop import Options, play
@@ -269,6 +271,19 @@ def test_kmines_field_of_gapped_tiles_is_found_whole(display):
         lat = find_lattice(screen.grab())
         assert (lat.rows, lat.cols) == (9, 9)
         assert window.left <= lat.left and lat.left + lat.width <= window.left + window.width
+
+
+def test_simon_tathams_mines_is_learnt_on_first_sight_then_played(display, tmp_path: Path):
+    """Simon Tatham's Mines, Beginner at 20 px, started as a user starts it: never looked at while
+    the bot was built. Its 0s beside the field's white lower and right frame were unread, its
+    fresh field's lattice 1.4 px off left its 2s and 3s unnamed, and on Expert its teal 6, never
+    seen while learning, stopped games (each measured by `benchmarks.games --game sgt-mines`)."""
+    _installed(SGT_MINES)
+    with NativeGame(SGT_MINES, "beginner", x=100, y=100) as game:
+        skins, profile = _learn(tmp_path)
+        assert len(skins) == 1 and skins[0].faceless and skins[0].look is not None
+        assert {1, 2} <= set(skins[0].look.digits) and skins[0].new_game_key is not None
+        _play(game, skins, profile, tmp_path, 5)
 
 
 def test_kmines_is_learnt_on_first_sight(display, tmp_path: Path):
