@@ -390,7 +390,7 @@ def _unseen(drawn: np.ndarray, look: Look) -> int | None:
     """Of the digits the look has no colour for, the one whose shape is plainly the ink's: SURE_SHAPE
     or more, SHAPE_MARGIN ahead of the others such, and within SOLE_SLACK of the best digit of all
     (Simon Tatham's teal 6, never shown while its look was learnt: 0.80 as a 6, 0.62 as an 8, 0.84
-    as the 5 it is 200 from in colour)."""
+    as the 5 it is 214 from in colour)."""
     unseen = [d for d in range(1, 9) if d not in look.digits]
     scores = drawn[[d - 1 for d in unseen]]
     order = np.argsort(-scores)

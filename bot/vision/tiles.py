@@ -204,7 +204,7 @@ def _trimmed(group: list[tuple[int, int]], narrow: dict[tuple[int, int], tuple[i
 def _boundaries(line: np.ndarray, lo: float, pitch: float, n: int, span: tuple[int, int],
                 slack: float = PITCH_SLACK) -> tuple[float, float]:
     """Where the cell boundaries lie along one axis, and their pitch: the first boundary (within a
-    third of a pitch of lo) and the pitch (within PITCH_SLACK of the blobs') that put the n + 1
+    third of a pitch of lo) and the pitch (within `slack` of the blobs') that put the n + 1
     boundaries on the most gap pixels, the gap profile smoothed to find a wide gap's middle. Blob
     centres alone drift (a digit moves its tile's blob): over 30 cells a pitch 0.1 px short is 3 px."""
     a, b = max(0, span[0]), max(span[0] + 1, span[1])
