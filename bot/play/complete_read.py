@@ -17,6 +17,7 @@ from bot.errors import BotError, InconsistentBoardError
 from bot.learn.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
 from bot.learn.unseen_digits import unseen_digits, with_digit
 from bot.solver.advice import advise
+from bot.vision.board_rules import board_face
 from bot.vision.reader import Field, Reading, read
 from bot.vision.skin import Skin
 
@@ -102,7 +103,10 @@ def _over(image: np.ndarray, field: Field, skin: Skin, reading: Reading,
     found = unseen_digits(image, field, skin, reading)
     if found is None or not holds_still(image):
         return reading
-    return unread(reading, [replace(look, number=None) for look in found])
+    over = unread(reading, [replace(look, number=None) for look in found])
+    # (a game with no face: its face said by the board again, those cells now opened; read with them
+    # covered it said "playing", and the next game began on this board, won again at once)
+    return replace(over, face=board_face(over.codes)) if skin.faceless else over
 
 
 def name_face(image: np.ndarray, field: Field, skin: Skin, reading: Reading,

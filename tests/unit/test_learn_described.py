@@ -538,21 +538,26 @@ def test_no_number_is_named_on_a_board_with_no_covered_cell(monkeypatch):
 
     found: list = []
     monkeypatch.setattr(complete_read, "unseen_digits", lambda *_: found or None)
-    codes = np.ones((4, 4), np.int8)
-    unknown = np.zeros((4, 4), bool)
-    unknown[0, 0] = unknown[3, 3] = True  # (the flags, no colour of the look's holding them)
+    codes = np.ones((3, 3), np.int8)
+    codes[1, 1] = FLAG  # (a won board: its one mine flagged)
+    unknown = np.zeros((3, 3), bool)
+    unknown[0, 0] = unknown[2, 2] = True  # (no colour of the look's holds them: flags, or digits)
     skin = dataclasses.replace(load_skins()[0], look=Look.from_json({"covered": {"value": [0.8, 0.9]},
                                                                      "opened": {"value": [0.4, 0.75]},
-                                                                     "digits": {"1": "#0c0c86"}}), folder=None)
-    reading = Reading(codes, np.ones((4, 4)), unknown, "playing", 1.0, None, 0.0)
+                                                                     "digits": {"1": "#0c0c86"}}),
+                               folder=None, face_names=())
+    reading = Reading(codes, np.ones((3, 3)), unknown, "playing", 1.0, None, 0.0)
     kept, same = complete_read.name_numbers(np.zeros((64, 64, 3), np.uint8), None, skin, reading,
                                             lambda _: True, lambda _: None)
     assert kept is skin and same is reading  # (not plainly digits: left unknown, the board refused)
-    found.append(UnseenInk([(0, 0), (3, 3)], np.array([132, 132, 9.0]), 6))
+    found.append(UnseenInk([(0, 0), (2, 2)], np.array([132, 132, 9.0]), 6))
     kept, opened = complete_read.name_numbers(np.zeros((64, 64, 3), np.uint8), None, skin, reading,
                                               lambda _: True, lambda _: None)
     assert kept is skin and 6 not in kept.look.digits  # (nothing named from a game over)
-    assert not opened.unknown.any() and opened.codes[0, 0] == opened.codes[3, 3] == UNREAD
+    assert not opened.unknown.any() and opened.codes[0, 0] == opened.codes[2, 2] == UNREAD
+    # (no face: the board says the game is won, and the next game starts anew; said "playing", the
+    # next game began on this board and was won again at once, 18 times in 20)
+    assert opened.face == "won"
 
 
 def test_the_live_learner_flags_one_proved_mine_where_its_look_knows_no_flag():
