@@ -58,7 +58,7 @@ from bot.vision.described import (
 )
 from bot.vision.glyphs import VARIANTS, shape_scores
 from bot.vision.look import Ground, Look, hsv_of, lab_of
-from bot.vision.outlines import outlined
+from bot.vision.outlines import edges_of, outlined
 from bot.vision.tiles import Tiles, find_tiles
 
 #: A mine's ink is at most this saturated (Windows 7's 0.12, ours 0.03).
@@ -450,7 +450,7 @@ def _outlined_share(pictures: list[np.ndarray], fields: list[Tiles], cells: list
         tiles = fields[s.picture]
         xs, ys = tiles.field.centres()
         value = values.setdefault(s.picture, pictures[s.picture].max(axis=2))
-        edges = (s.row == 0, s.row == tiles.rows - 1, s.col == 0, s.col == tiles.cols - 1)
+        edges = edges_of(s.row, s.col, tiles.rows, tiles.cols)
         found.append(outlined(value, float(xs[s.col]), float(ys[s.row]), tiles.field.pitch, tiles.tile, edges))
     return float(np.mean(found))
 

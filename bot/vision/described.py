@@ -23,7 +23,7 @@ import numpy as np
 from bot.board import EXPLODED, FLAG, MINE, UNOPENED
 from bot.vision.glyphs import shape_scores
 from bot.vision.look import LUMA, Look, hsv_of, largest_channel, luma
-from bot.vision.outlines import goes_on, outlined
+from bot.vision.outlines import edges_of, goes_on, outlined
 from bot.vision.pointer import pointer_mask
 
 #: Share of the tile (as bot.vision.tiles finds it, without its gap) the judged box spans round the
@@ -659,10 +659,10 @@ def read_described(image: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarr
         if code is None and box is not None:  # a glyph drawn off the tile's middle, cut by the box?
             wide = boxes(image, centres_x, centres_y, tile * WIDE / BOX) if wide is None else wide
             code = None if wide[i] is None else _wide_number(classify_box(wide[i], look, around[i]), wide[i], look)
-        r, c = divmod(i, cols)
-        edges = (r == 0, r == rows - 1, c == 0, c == cols - 1)
-        if code == 0 and look.zero_outlined and not outlined(value, centres_x[c], centres_y[r], pitch, tile, edges):
-            code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
+        if code == 0 and look.zero_outlined:
+            r, c = divmod(i, cols)
+            if not outlined(value, centres_x[c], centres_y[r], pitch, tile, edges_of(r, c, rows, cols)):
+                code = None  # plain and with no tile's outline: a dialog or a window over the field, not a 0
         if code is not None:
             codes[i], known[i] = code, True
     return codes.reshape(rows, cols), known.reshape(rows, cols)

@@ -52,6 +52,12 @@ def outlined(value: np.ndarray, cx: float, cy: float, pitch: float, tile: float,
     return True
 
 
+def edges_of(row: int, col: int, rows: int, cols: int) -> tuple[bool, bool, bool, bool]:
+    """Which sides of cell (row, col) lie on the field's edge, as `outlined` takes them (top,
+    bottom, left, right)."""
+    return row == 0, row == rows - 1, col == 0, col == cols - 1
+
+
 def goes_on(value: np.ndarray, centres_x: np.ndarray, centres_y: np.ndarray, pitch: float, tile: float) -> bool:
     """Whether, past some side of the field, tiles show again beyond its gap: the field cut by a
     window laid over it, not its edge."""
