@@ -392,9 +392,11 @@ def _unseen(drawn: np.ndarray, look: Look) -> int | None:
     (Simon Tatham's teal 6, never shown while its look was learnt: 0.80 as a 6, 0.62 as an 8, 0.84
     as the 5 it is 214 from in colour)."""
     unseen = [d for d in range(1, 9) if d not in look.digits]
+    if not unseen:
+        return None
     scores = drawn[[d - 1 for d in unseen]]
     order = np.argsort(-scores)
-    if not unseen or scores[order[0]] < max(SURE_SHAPE, float(drawn.max()) - SOLE_SLACK):
+    if scores[order[0]] < max(SURE_SHAPE, float(drawn.max()) - SOLE_SLACK):
         return None
     if len(unseen) > 1 and scores[order[0]] - scores[order[1]] < SHAPE_MARGIN:
         return None
