@@ -332,6 +332,13 @@ def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] 
         whole_on_screen(field, origin, screen.monitors()[0], screen.grab(origin))
         target = Target(field.left + origin.left, field.top + origin.top, field.pitch, tiles.rows, tiles.cols,
                         (0, 0, 0, 0), xs=field.xs, ys=field.ys)
-        return Shifted(Actuator(target, backend), origin.left, origin.top)
+        actuator = Actuator(target, backend)
+        made.append(actuator)
+        return Shifted(actuator, origin.left, origin.top)
 
-    return DescribedLearner(grab, hands_for, games=games, say=say, fresh=fresh).run()
+    made: list[Actuator] = []  # (each an X connection of its own where no backend is given: let go after)
+    try:
+        return DescribedLearner(grab, hands_for, games=games, say=say, fresh=fresh).run()
+    finally:
+        for actuator in made if backend is None else ():
+            actuator.close()

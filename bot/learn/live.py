@@ -205,13 +205,19 @@ def learn_live(
         whole_on_screen(field, origin, screen.monitors()[0], screen.grab(origin))
         target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box,
                         xs=field.xs, ys=field.ys)
-        return Shifted(Actuator(target, backend), origin.left, origin.top)
+        actuator = Actuator(target, backend)
+        made.append(actuator)
+        return Shifted(actuator, origin.left, origin.top)
 
+    made: list[Actuator] = []  # (each an X connection of its own where no backend is given: let go after)
     learner = Learner(grab, hands_for, games=games, say=say, known=known)
     try:
         return learner.run()
     except LearnError as err:
         raise LearnError(str(err), fresh=getattr(learner, "start_image", None)) from err
+    finally:
+        for actuator in made if backend is None else ():
+            actuator.close()
 
 
 __all__ = ["LearnError", "Learner", "Learnt", "VisionError", "learn_live", "write_skin"]

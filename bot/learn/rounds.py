@@ -193,7 +193,7 @@ class Rounds:
             # Mines), and with no face to say so.
             return self._won_quietly(sight.frame(sight.grab()), game)
         if flagged is None:
-            raise LearnError("the game did not respond to the last clicks")
+            raise LearnError(f"the game did not respond to the last clicks ({sight.showing(tuple(covered))})")
         game.image = flagged
         return None
 

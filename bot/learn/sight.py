@@ -154,8 +154,15 @@ class Sight:
         at = tuple(np.array(cells).T)  # (a batch of 40 flags took over 5 s to show on a loaded machine)
         image = self.grab_until(lambda ids: bool((ids[at] != 0).all()), timeout=max(RESPOND, 0.5 * len(cells)))
         if image is None:
-            raise LearnError("the game did not respond to the last clicks")
+            raise LearnError(f"the game did not respond to the last clicks ({self.showing(cells)})")
         return image
+
+    def showing(self, cells: tuple[Cell, ...]) -> str:
+        """What clicked cells show now, by the role of their looks: a cell the game left covered, or
+        marked instead of opening (GNOME Mines flags a cell held long), says which."""
+        ids = self.frame(self.last_grab)
+        shown = [f"{cell} {self.meanings.role.get(int(ids[cell]), 'unknown')}" for cell in cells[:4]]
+        return "cells " + ", ".join(shown) + (" ..." if len(cells) > 4 else "")
 
     def watch_ticking(self, fresh: np.ndarray, seconds: float = 1.2) -> None:
         """Pixels above the field that change by themselves (a game that starts its clock with the

@@ -68,7 +68,10 @@ def _display_now(tmp_path: Path) -> str:
         cv2.imwrite(str(tmp_path / "display.png"), np.array(grabber.grab(grabber.monitors[0]))[..., :3])
     tree = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True, timeout=30,
                           check=False).stdout
-    return f"learning failed; the display: {tmp_path / 'display.png'}; its windows:\n{tree[-1500:]}"
+    focus = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True,
+                           timeout=30, check=False)  # (GNOME Mines pauses its game when it loses the focus)
+    return (f"learning failed; the display: {tmp_path / 'display.png'}; the focus: "
+            f"{focus.stdout.strip() or focus.stderr.strip()}; its windows:\n{tree[-1500:]}")
 
 
 def test_xdemineur_learnt_from_nothing_then_played(display, tmp_path: Path):
