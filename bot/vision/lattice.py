@@ -203,6 +203,37 @@ def _spread(match: np.ndarray, rect: tuple[int, int, int, int], alike: Callable[
             r0, r1 = min(r0, k), max(r1, k + 1)
 
 
+def _chequered(grey: np.ndarray) -> np.ndarray:
+    """Pixels of a 1 px chequer: unlike the next pixel across, down and (none of them) diagonally,
+    like the ones two across and two down. XBomb's covered tiles are a chequer of grey and white,
+    which repeats at every even pitch (8 px marked its field more than its 50 px cells did); a
+    pixel beside a 1 px line is like the one below it, and no edge qualifies."""
+    g = grey.astype(np.int16)
+    h, w = g.shape
+    out = np.zeros((h, w), bool)
+    if h < 3 or w < 3:
+        return out
+    a = g[:-2, :-2]
+    out[:-2, :-2] = ((np.abs(a - g[:-2, 1:-1]) > TOLERANCE) & (np.abs(a - g[1:-1, :-2]) > TOLERANCE)
+                     & (np.abs(a - g[1:-1, 1:-1]) <= TOLERANCE) & (np.abs(a - g[:-2, 2:]) <= TOLERANCE)
+                     & (np.abs(a - g[2:, :-2]) <= TOLERANCE))
+    return out
+
+
+def _unchequered(grey: np.ndarray) -> np.ndarray:
+    """The picture with any 1 px chequer (and the pixels round it) evened out to its mean. A fine
+    fill repeats at every even pitch, as plain ground does at all, and the pixels along its edges
+    with it: XBomb's chequered covered tiles marked a lattice of 10 px over its field of 50 px
+    cells. Elsewhere the picture is unchanged."""
+    chequer = _chequered(grey)
+    if not chequer.any():
+        return grey
+    near = cv2.dilate(chequer.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    out = grey.copy()
+    out[near] = cv2.blur(grey, (2, 2))[near]
+    return out
+
+
 def _phases(profile: np.ndarray, p: int) -> list[int]:
     """Where cells may start (0..p-1), from the folded edge profile: after its PHASES strongest
     edges (an edge between x and x + 1 starts a cell at x + 1), and round the strongest one."""
@@ -327,7 +358,7 @@ def stretched_lattice(image: np.ndarray) -> Lattice | None:
 
 
 def _even_lattice(image: np.ndarray) -> Lattice:
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    grey = _unchequered(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     gx = cv2.absdiff(grey[:, 1:], grey[:, :-1])
     gy = cv2.absdiff(grey[1:, :], grey[:-1, :])
     textured = np.zeros(grey.shape, bool)

@@ -57,6 +57,23 @@ def test_no_lattice_no_board(maker):
         find_lattice(image)
 
 
+@pytest.mark.parametrize("pitch", [50, 37])
+def test_lattice_of_chequered_tiles_in_a_grid_of_lines(pitch):
+    """XBomb's covered tiles are a 1 px chequer of grey and white between black lines: the chequer
+    repeats at every even pitch, and a lattice of 8 or 10 px was found inside its 50 px cells."""
+    rows, cols, left, top = 8, 8, 45, 70
+    image = np.full((top + rows * pitch + 60, left + cols * pitch + 50, 3), 255, np.uint8)
+    yy, xx = np.mgrid[: rows * pitch, : cols * pitch]
+    field = np.where((yy + xx) % 2 == 0, 127, 255).astype(np.uint8)
+    field[(yy % pitch < 2) | (xx % pitch < 2)] = 0
+    image[top : top + rows * pitch, left : left + cols * pitch] = field[..., None]
+    image[top + rows * pitch : top + rows * pitch + 2, left : left + cols * pitch + 2] = 0  # the last lines
+    image[top : top + rows * pitch + 2, left + cols * pitch : left + cols * pitch + 2] = 0
+    lat = find_lattice(image)
+    assert (lat.pitch, lat.rows, lat.cols) == (pitch, rows, cols)
+    assert abs(lat.left - left) <= 2 and abs(lat.top - top) <= 2
+
+
 @pytest.mark.parametrize("lit", [None, (4, 4), (3, 5), (0, 0)])
 @pytest.mark.parametrize("window", ["framed", "plain"])
 def test_lattice_of_flat_gapped_tiles_beside_framed_buttons(lit, window):
