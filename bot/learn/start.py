@@ -20,8 +20,10 @@ from bot.learn.sight import Sight
 from bot.vision.lattice import Lattice, find_lattice
 
 #: What starts a new game in a game without a face, tried in this order: Winmine's key, then
-#: GNOME Mines' "start over" (its Ctrl+N shows a screen of levels, not a board).
-NEW_GAME_KEYS = ("f2", "ctrl+r", "ctrl+n")
+#: GNOME Mines' "start over" (its Ctrl+N shows a screen of levels, not a board), KDE's and
+#: Simon Tatham's Ctrl+N, and last XBomb's plain `s` (a letter is tried only where no
+#: combination started a game: a game may take letters for other things, XBomb's `q` quits).
+NEW_GAME_KEYS = ("f2", "ctrl+r", "ctrl+n", "s")
 
 
 def wait_for_field(
