@@ -217,6 +217,18 @@ SGT_MINES = NativeProgram(
     options={"beginner": ("9x9n10",), "intermediate": ("16x16n40",), "expert": ("30x16n99",)},
 )
 
+#: XBomb 2.2b (Debian `xbomb`, Xt/Athena): square, hexagonal or triangular cells (here `-square`),
+#: 50 px cells in a black grid, covered ones a 1 px chequer of grey and white, no face (buttons
+#: above the field, "UXB" mines left below it), `s` a new game, the level from its command line
+#: (-1/-2/-3). "The first selection made in a game is always a 'safe' square" (its manual): the
+#: `safe` rule. Never looked at while the bot was built.
+XBOMB = NativeProgram(
+    "xbomb", ("/usr/games/xbomb", "-square"), "XBomb V2.2b", "safe",
+    {"easy": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "difficult": (Level(16, 30, 99), ())},
+    default="easy", note="no face; a chequered covered tile in a black grid",
+    options={"easy": ("-1",), "medium": ("-2",), "difficult": ("-3",)},
+)
+
 #: Where the stand-ins for the modern Windows games are built (their sources are third-party, fetched
 #: and built by hand as docs/testing.md says, never part of this repository).
 STANDINS = Path(os.environ.get("MINESWEEPER_STANDINS", Path.home() / ".cache" / "minesweeper-bot" / "standins"))
@@ -312,7 +324,7 @@ ARBITER = NativeProgram(
 #: Seconds a game's end dialog stays before the harness answers it (bot.games.native_game.NativeGame).
 DIALOG_READ = 2.0
 
-PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, KMINES, SGT_MINES, WIN7_QT, WIN7_JAVA,
+PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, KMINES, SGT_MINES, XBOMB, WIN7_QT, WIN7_JAVA,
                                   ARBITER)}
 
 
@@ -425,8 +437,10 @@ class NativeGame:
         found = [m for m in map(_LINE.search, tree.splitlines())
                  if m and self.program.title in m.group(2) and int(m.group(3)) > 20]
         # (its own title first: a dialog of the game's may name it after its own, KMines' "Reset? —
-        # KMines", and stand first in the tree when open)
-        found.sort(key=lambda m: not m.group(2).startswith(self.program.title))
+        # KMines", and stand first in the tree when open; or add to it, XBomb's "XBomb V2.2b High
+        # Scores", made with the game and above it)
+        title = self.program.title
+        found.sort(key=lambda m: (m.group(2) != title, not m.group(2).startswith(title)))
         if not found:
             return None
         wid, _, w, h, _, _, x, y = found[0].groups()
