@@ -204,8 +204,8 @@ def _spread(match: np.ndarray, rect: tuple[int, int, int, int], alike: Callable[
 
 
 def _chequered(grey: np.ndarray) -> np.ndarray:
-    """Pixels of a 1 px chequer: unlike the next pixel across, down and (none of them) diagonally,
-    like the ones two across and two down. XBomb's covered tiles are a chequer of grey and white,
+    """Pixels of a 1 px chequer: unlike the next pixel across and the next down, like the next one
+    diagonally and the ones two across and two down. XBomb's covered tiles are a chequer of grey and white,
     which repeats at every even pitch (8 px marked its field more than its 50 px cells did); a
     pixel beside a 1 px line is like the one below it, and no edge qualifies."""
     g = grey.astype(np.int16)
