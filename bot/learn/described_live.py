@@ -26,6 +26,7 @@ from bot.errors import BotError, DescribedError, LearnError
 from bot.learn.described import consistent, describe, learn_described, picture_cells
 from bot.learn.field_hands import Field, FieldHands
 from bot.learn.hands import Hands
+from bot.learn.live_screen import LiveScreen
 from bot.learn.look_file import DescribedLearnt
 from bot.learn.start import NEW_GAME_KEYS
 from bot.screen.capture import Region
@@ -318,27 +319,6 @@ def learn_described_live(screen, games: int = GAMES, say: Callable[[str], None] 
     """Learn the shaded look on the live screen, every click guarded by the field; only what lies
     in `region` (the game's window) is looked at, where one is given; `fresh`, the field as a
     learner before found it (DescribedLearner)."""
-    from bot.learn.hands import Shifted, whole_on_screen, within
-    from bot.screen.actuator import Actuator, Target
-
-    origin = within(screen, region)
-
-    def grab() -> np.ndarray:
-        time.sleep(0.06)  # the game redraws a little after the event
-        return screen.grab_stable(origin, timeout=2.0)
-
-    def hands_for(tiles: Tiles) -> Hands:
-        field = tiles.field
-        whole_on_screen(field, origin, screen.monitors()[0], screen.grab(origin))
-        target = Target(field.left + origin.left, field.top + origin.top, field.pitch, tiles.rows, tiles.cols,
-                        (0, 0, 0, 0), xs=field.xs, ys=field.ys)
-        actuator = Actuator(target, backend)
-        made.append(actuator)
-        return Shifted(actuator, origin.left, origin.top)
-
-    made: list[Actuator] = []  # (each an X connection of its own where no backend is given: let go after)
-    try:
-        return DescribedLearner(grab, hands_for, games=games, say=say, fresh=fresh).run()
-    finally:
-        for actuator in made if backend is None else ():
-            actuator.close()
+    with LiveScreen(screen, region, backend) as live:
+        return DescribedLearner(live.grab, lambda tiles: live.hands(tiles.field, tiles.rows, tiles.cols),
+                                games=games, say=say, fresh=fresh).run()

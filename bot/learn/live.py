@@ -18,7 +18,6 @@ The result is written as a skin folder like the shipped ones, plus a calibration
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -26,7 +25,7 @@ import numpy as np
 from bot.errors import LearnError, VisionError
 from bot.learn.counter import CounterProbe
 from bot.learn.face import find_face
-from bot.learn.hands import SPACED, Hands, Pace, Paced, Shifted, whole_on_screen, within
+from bot.learn.hands import SPACED, Hands, Pace, Paced
 from bot.learn.learnt import (
     FACES,
     NUMBERS,
@@ -36,6 +35,7 @@ from bot.learn.learnt import (
     learnt_frame,
     write_skin,
 )
+from bot.learn.live_screen import LiveScreen
 from bot.learn.marks import Marks
 from bot.learn.rounds import Rounds, Seen
 from bot.learn.sight import Sight
@@ -191,33 +191,15 @@ def learn_live(
 ) -> Learnt:
     """Learn from the game on the live screen, every click guarded by the field (and the face);
     only what lies in `region` (the game's window) is looked at, where one is given."""
-    from bot.screen.actuator import Actuator, Target
+    with LiveScreen(screen, region, backend) as live:
+        def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
+            return live.hands(lat.field, lat.rows, lat.cols, face)
 
-    origin = within(screen, region)
-
-    def grab() -> np.ndarray:
-        time.sleep(0.06)  # the game redraws a little after the event
-        return screen.grab_stable(origin, timeout=2.0)
-
-    def hands_for(lat: Lattice, face: tuple[int, int, int, int] | None) -> Hands:
-        box = (face[0] + origin.left, face[1] + origin.top, face[2], face[3]) if face else (0, 0, 0, 0)
-        field = lat.field
-        whole_on_screen(field, origin, screen.monitors()[0], screen.grab(origin))
-        target = Target(field.left + origin.left, field.top + origin.top, field.pitch, lat.rows, lat.cols, box,
-                        xs=field.xs, ys=field.ys)
-        actuator = Actuator(target, backend)
-        made.append(actuator)
-        return Shifted(actuator, origin.left, origin.top)
-
-    made: list[Actuator] = []  # (each an X connection of its own where no backend is given: let go after)
-    learner = Learner(grab, hands_for, games=games, say=say, known=known)
-    try:
-        return learner.run()
-    except LearnError as err:
-        raise LearnError(str(err), fresh=getattr(learner, "start_image", None)) from err
-    finally:
-        for actuator in made if backend is None else ():
-            actuator.close()
+        learner = Learner(live.grab, hands_for, games=games, say=say, known=known)
+        try:
+            return learner.run()
+        except LearnError as err:
+            raise LearnError(str(err), fresh=getattr(learner, "start_image", None)) from err
 
 
 __all__ = ["LearnError", "Learner", "Learnt", "VisionError", "learn_live", "write_skin"]
