@@ -28,15 +28,16 @@ def looks_over(sight: Sight, image: np.ndarray, ids: np.ndarray, before: np.ndar
 
 
 def read_end(meanings: Meanings, ids: np.ndarray, before: np.ndarray | None, last_click: tuple[Cell, bool],
-             baits: set[Cell]) -> tuple[bool, int]:
+             baits: set[Cell], on_a_mine: bool = False) -> tuple[bool, int]:
     """Won or lost, and what the end shows. A loss: the last click was a guess, the clicked cell
     shows no number we know, cells elsewhere turned into something new (the mines), and either
-    covered cells remain or one of our flags changed (a flag on a safe cell blocks a win). A loss
-    names the looks it shows (the mines, the exploded one, a wrong flag) and every number beside
-    a mine. Returns whether it was lost, and the mines the game held (at a win, what is not open)."""
+    covered cells remain, one of our flags changed (a flag on a safe cell blocks a win) or the
+    click was on a proven mine (XBomb's loss opens every cell). A loss names the looks it shows
+    (the mines, the exploded one, a wrong flag) and every number beside a mine. Returns whether
+    it was lost, and the mines the game held (at a win, what is not open)."""
     cell, proven = last_click
     flag = meanings.having("flag")
-    remaining = (ids == 0).any() or any(int(ids[b]) not in flag for b in baits)
+    remaining = on_a_mine or (ids == 0).any() or any(int(ids[b]) not in flag for b in baits)
     new_at_click = meanings.role.get(int(ids[cell])) in (None, "exploded")
     was_covered = np.ones(ids.shape, bool) if before is None else meanings.logic_frame(before) < 0
     turned = was_covered & np.isin(ids, [k for k in np.unique(ids) if meanings.role.get(int(k)) in (None, "mine")])
@@ -65,6 +66,9 @@ def read_end(meanings: Meanings, ids: np.ndarray, before: np.ndarray | None, las
     mines = shown | (ids == ids[cell]) | np.isin(ids, flags)
     logic = meanings.logic_frame(ids)
     logic[mines] = COVERED_CLASS
+    for bait in baits:  # a flag on a safe cell drawn as an opened cell at a loss (XBomb): say nothing
+        if logic[bait] >= 0:
+            logic[bait] = COVERED_CLASS
     try:
         names = from_mines(logic, mines)
     except ValueError as err:
@@ -88,6 +92,22 @@ def _a_mine_drawn_apart(meanings: Meanings, k: int) -> bool:
     """Is look k (new on a lost board) the mine's look drawn a little apart, rather than a number?"""
     other, distance = meanings.looks.nearest_to(k)
     return meanings.role.get(other) == "mine" and distance <= LIKE_A_MINE
+
+
+def opened_changed(meanings: Meanings, ids: np.ndarray, before: np.ndarray) -> np.ndarray:
+    """Cells open before the last click that now show a look with no role yet. An opened cell
+    keeps its look while a game goes on; XBomb's game over, a win on a proven click too, outlines
+    its opened cells in green."""
+    fresh = [k for k in np.unique(ids) if int(k) not in meanings.role]
+    return (meanings.logic_frame(before) >= 0) & (ids != before) & np.isin(ids, fresh)
+
+
+def as_opened_before(meanings: Meanings, ids: np.ndarray, before: np.ndarray | None) -> np.ndarray:
+    """The board at a game's end with each cell open before shown as it was: a look a game over
+    draws on opened cells is neither a mine nor a number to name."""
+    if before is None:
+        return ids
+    return np.where(opened_changed(meanings, ids, before), before, ids)
 
 
 def scattered(changed: np.ndarray, cell: Cell) -> bool:

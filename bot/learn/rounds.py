@@ -14,7 +14,7 @@ import numpy as np
 from bot.board import Cell, neighbour_table, neighbours
 from bot.errors import LearnError
 from bot.learn.counter import CounterProbe
-from bot.learn.end import looks_over, read_end, scattered
+from bot.learn.end import as_opened_before, looks_over, opened_changed, read_end, scattered
 from bot.learn.hands import Hands
 from bot.learn.labels import COVERED_CLASS, forced_under_every_naming
 from bot.learn.marks import Marks
@@ -38,11 +38,15 @@ class Seen:
 class _Round:
     """One game as the learner plays it: the screen after the last action, the board before the
     last click (what a click changed tells a loss from an opening), that click and whether it
-    was proven safe, and the cells flagged as baits."""
+    was proven safe (or a proven mine, clicked to lose), the cells flagged as baits, and the board
+    as last read in play (its opened cells keep their looks until the game ends, whatever was
+    clicked since)."""
 
     image: np.ndarray
     last_click: tuple[Cell, bool]
     before: np.ndarray | None = None
+    read: np.ndarray | None = None
+    on_a_mine: bool = False
     baits: set[Cell] = field(default_factory=set)
 
 
@@ -85,6 +89,13 @@ class Rounds:
                 image, ids = sight.still(ids)
                 self._game_over(image, ids, game)
                 return image
+            if sight.face is None and game.read is not None and opened_changed(meanings, ids, game.read).any():
+                image, ids = sight.still(ids)  # (a game over painted: opened cells outlined, XBomb)
+                if opened_changed(meanings, ids, game.read).any():
+                    self._game_over(image, ids, game)
+                    return image
+                game.image = image
+                continue
             for k in np.unique(ids):
                 meanings.role.setdefault(int(k), "number")
             logic = meanings.logic_frame(ids)
@@ -99,7 +110,7 @@ class Rounds:
                     raise
                 game.image = image
                 continue
-            game.before = ids
+            game.before = game.read = ids
             meanings.names.update(sure)
             if not meanings.knows("flag"):
                 # Any covered cell will do: right-clicks only cycle its marks.
@@ -119,6 +130,7 @@ class Rounds:
                 if safe and not meanings.knows("wrong_flag"):
                     game.before = self.marks.bait(hands, min(safe), game.baits)
                 self._open(hands, game, [min(mines)], proven=False)
+                game.on_a_mine = True
                 continue
             if safe:
                 self._open(hands, game, sorted(safe), proven=True)
@@ -212,10 +224,12 @@ class Rounds:
     def _game_over(self, image: np.ndarray, ids: np.ndarray, game: _Round) -> None:
         """Won or lost (bot.learn.end), and what the end shows: a face, the game's mine total, and
         with it the counter's digits where flags were put down to watch it."""
-        lost, total = read_end(self.sight.meanings, ids, game.before, game.last_click, game.baits)
+        meanings = self.sight.meanings
+        ids = as_opened_before(meanings, ids, game.read)
+        lost, total = read_end(meanings, ids, game.before, game.last_click, game.baits, game.on_a_mine)
         if lost:
             self.seen.face_images.setdefault("lost", image)
-            self.say(f"game {self.number}: lost; numbers known: {sorted(self.sight.meanings.names.values())}")
+            self.say(f"game {self.number}: lost; numbers known: {sorted(meanings.names.values())}")
         else:
             if self.sight.face_changed(image):  # (a win shown on the board alone shows no won face)
                 self.seen.face_images.setdefault("won", image)

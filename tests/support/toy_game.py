@@ -129,7 +129,7 @@ class ToyGame:
                  rule: str = "safe", quiet_win: bool = False, stretch: tuple[int, int] = (0, 0),
                  new_game_key: str | None = None, hover: bool = False, double_click: float = 0.0,
                  long_press: float = 0.0, lost_right: tuple[int, ...] = (), face_lag: float = 0.0,
-                 win_covered: bool = False) -> None:
+                 win_covered: bool = False, end_outline: bool = False) -> None:
         level = level or Level(9, 9, 10)
         # No face (GNOME Mines): nothing above the field but the counter; a key starts a new game.
         self.new_game_key = new_game_key
@@ -149,6 +149,7 @@ class ToyGame:
         # The face painted this long after the cells that ended the game (WineMine on a loaded machine).
         self.face_lag, self.ended = face_lag, 0.0
         self.win_covered = win_covered  # a win leaves its unflagged mines covered (GNOME Mines)
+        self.end_outline = end_outline  # a game over outlines every opened cell in green (XBomb)
         # A field stretched to its window (GNOME Mines): the first stretch[0] columns and stretch[1]
         # rows are a pixel wider, their sprites drawn at the cell's start, the spare pixel left bare.
         self.steps = [np.array([CELL + (k < extra) for k in range(n)]) for n, extra in
@@ -204,6 +205,9 @@ class ToyGame:
                 if self.held == (r, c) and code in (UNOPENED, QUESTION):
                     code = 0
                 img[ys[r] : ys[r] + CELL, xs[c] : xs[c] + CELL] = self.cells[code]
+                if self.end_outline and code >= 0 and self.game.status != "playing":
+                    cv2.rectangle(img, (int(xs[c]) + 1, int(ys[r]) + 1), (int(xs[c]) + CELL - 2, int(ys[r]) + CELL - 2),
+                                  (0, 200, 0), 1)
                 if self.hover and code == UNOPENED and self._cell(*self.pointer) == (r, c):
                     img[ys[r] + 2 : ys[r] + CELL - 2, xs[c] + 2 : xs[c] + CELL - 2] = WHITE
         state = face or ("pressed" if self.held else self.game.status)

@@ -611,3 +611,18 @@ def test_a_frame_grabbed_while_the_game_painted_a_tile_is_read_again():
 
     learnt = Learner(grab, lambda lat, face: game, games=3, pace=UNSPACED).run()
     assert torn and {"unopened", "0", "1"} <= set(learnt.cells)
+
+
+def test_learning_a_game_without_a_face_that_outlines_its_opened_cells_at_the_end():
+    """XBomb has no face; its game over, a win on a proven click too, outlines the opened cells in
+    green and shows every mine as its flag. The learner once took the outlined cells for numbers
+    it had not seen and stopped in its first game won that way: "no naming fits". A faceless
+    game whose opened cells change look has ended; the win's mine total is what shows a flag.
+    On this seed the flags put down to watch the counter win game 1: the opened cells are
+    compared with the board as last read, not only with the one before the last click."""
+    game = ToyGame(Level(9, 9, 10), new_game_key="ctrl+r", end_outline=True, seed=5)
+    said: list[str] = []
+    learnt = Learner(game.grab, lambda lat, face: game, games=4, say=said.append, pace=UNSPACED).run()
+    assert learnt.new_game_key == "ctrl+r" and learnt.mines == {(9, 9): 10}
+    assert any(line.endswith(": won") for line in said), said
+    assert {"unopened", "0", "1", "flag"} <= set(learnt.cells)
