@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from bot.board import EXPLODED, MINE, QUESTION, UNOPENED, Board, Cell
+from bot.board import EXPLODED, FLAG, MINE, QUESTION, UNOPENED, Board, Cell
 from bot.errors import BotError, InconsistentBoardError
 from bot.learn.unseen import unread, unseen_face, unseen_numbers, with_face, with_number
 from bot.learn.unseen_digits import unseen_digits, with_digit
@@ -43,6 +43,27 @@ def won_under(reading: Reading) -> bool:
     except (InconsistentBoardError, BotError):
         return False
     return not advice.safe and set(advice.mines) == {tuple(int(v) for v in c) for c in np.argwhere(reading.unknown)}
+
+
+def painted_over(reading: Reading, previous: Board | None) -> str | None:
+    """A faceless game's end drawn over its opened cells, as "won" or "lost" (None: no such end).
+    XBomb's game over outlines the cells opened before in green, looks no skin holds, and shows
+    every mine: on a red tile (its flag) at a win, its mine look at a loss. An opened cell keeps
+    its look while a game goes on, so unread cells where `previous` showed opened ones are such
+    an end only where every cell still read agrees with `previous` (a moved window agrees with
+    nothing) and the mines show where `previous` had covered cells."""
+    if previous is None or previous.shape != reading.codes.shape or not reading.framed:
+        return None
+    opened, read_ = previous.cells >= 0, ~reading.unknown
+    if not (reading.unknown & opened).any() or (reading.codes[opened & read_] != previous.cells[opened & read_]).any():
+        return None
+    was_covered = previous.covered() & read_
+    if np.isin(reading.codes[was_covered], (MINE, EXPLODED)).any():
+        return "lost"
+    flags = int((reading.codes == FLAG).sum())
+    if (reading.codes[read_] == UNOPENED).any() or not flags:
+        return None
+    return "won" if previous.mines is None or flags == previous.mines else None
 
 
 def ended(reading: Reading, skin: Skin) -> Reading:

@@ -22,7 +22,7 @@ from bot.board import UNOPENED, Board, Cell
 from bot.errors import BotError, CaptureError, VisionError
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
-from bot.play.complete_read import ended, name_face, name_numbers
+from bot.play.complete_read import ended, name_face, name_numbers, painted_over
 from bot.play.game_windows import GameWindows
 from bot.play.options import Options
 from bot.screen.actuator import Actuator, Target, TargetMoved
@@ -105,6 +105,10 @@ class GameView:
         #: The cells the last look could not read and took for covered, the game being over (None:
         #: every cell read): Arbiter's record dialog over a won board hid a third of it.
         self.unread: np.ndarray | None = None
+        #: The board a faceless game's end was painted over (bot.play.complete_read.painted_over),
+        #: while that end stays on the screen: a look with no board of its own (the next game's
+        #: start) still reads that end for what it is.
+        self.over_from: Board | None = None
 
     def grab(self) -> tuple[np.ndarray, Field | None]:
         """A settled frame of the game's region (cheaper than the screen), with the field in it;
@@ -222,13 +226,17 @@ class GameView:
                     self.calibrate(image)
                     field = self.field
                 reading = read(image, field, self.skin)
+                base = previous if previous is not None else self.over_from
+                over = painted_over(reading, base) if self.skin.faceless else None
+                if over is not None:
+                    reading = replace(reading, face=over)  # (its unread cells no longer matter)
                 if reading.face is None and not reading.unknown.any():
                     self.skin, reading = name_face(image, field, self.skin, reading, self._holds_still, self.say)
                 # (a described look's field not seen whole where it was: found again, as a fresh
                 # board may place it a pixel or two off that a game under way then shows: KMines'
                 # raised tiles' shadows)
-                if reading.face is None or reading.unknown.mean() > 0.5 or (self.skin.look is not None
-                                                                            and not reading.framed):
+                if over is None and (reading.face is None or reading.unknown.mean() > 0.5
+                                     or (self.skin.look is not None and not reading.framed)):
                     if self.windows.dialog_open():  # found again under it, the field would be the part in sight
                         problem = "a window of the game's is over the board"
                         raise VisionError(problem)
@@ -240,7 +248,7 @@ class GameView:
                 if reading.unknown.any() and field.pitch != self.skin.cell:
                     field, reading = self._realign(image, field, reading)
                 self.shown = field
-                if not reading.complete and reading.unknown.any():
+                if over is None and not reading.complete and reading.unknown.any():
                     self.skin, reading = name_numbers(image, field, self.skin, reading, self._holds_still, self.say,
                                                       flagged | _unopenable(previous, reading, clicked))
                 unread = reading.unknown.copy() if reading.unknown.any() else None
@@ -272,6 +280,7 @@ class GameView:
                     # restart that a click of ours then opened): the game played is over.
                     self.replaced = True
                 self.read_here = True
+                self.over_from = base if over is not None else None
                 self.confirmed = self.confirmed or self.skin.look is None or bool((board.cells >= 0).any())
                 return image, reading, board
             except (VisionError, CaptureError) as err:

@@ -479,6 +479,60 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
     assert not won_under(reading("1!1\n111\n00?"))  # a covered cell left
 
 
+class OutliningDesk(FacelessDesk):
+    """XBomb: a game over outlines every opened cell in green, a look no skin holds."""
+
+    def image(self):
+        frame, (fx, fy) = super().image()
+        if self.game.status != "playing":
+            for r, c in np.argwhere(self.game.shown >= 0):
+                x, y = fx + 16 * int(c), fy + 16 * int(r)
+                frame[y + 1 : y + 15, x + 1] = frame[y + 1 : y + 15, x + 14] = (0, 200, 0)
+                frame[y + 1, x + 1 : x + 15] = frame[y + 14, x + 1 : x + 15] = (0, 200, 0)
+        return frame, (fx, fy)
+
+
+def test_a_faceless_game_over_drawn_over_its_opened_cells_is_read_as_its_end(tmp_path):
+    """A game without a face whose end outlines its opened cells: the board after the last click
+    reads mostly unknown, which looked like a game moved away (no board found: a stop after the
+    patience, the first loss on XBomb). Opened cells keep their looks while a game goes on, so
+    that is its end: lost where a mine shows, won where its flags show every mine. The next
+    game's start reads the same end for what it is."""
+    import dataclasses
+
+    faceless = dataclasses.replace(SKINS[0], name="faceless", face_names=(),
+                                   face_sprites=np.zeros((0, 1, 1, 3), np.uint8), new_game_key="f2", folder=None)
+    desk = OutliningDesk(BEGINNER, seed=4)
+    logs: list = []
+    said: list[str] = []
+    options = Options(games=6, flags=True, skins=[faceless], profile=tmp_path / "p.json", stop_dir=tmp_path,
+                      patience=2.0)
+    play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
+    assert [g.result for g in logs].count("won") >= 1 and [g.result for g in logs].count("lost") >= 1, (logs, said)
+    assert len(logs) == 6 and not desk.misses and desk.games >= 6
+
+
+def test_a_faceless_end_over_opened_cells_needs_the_board_before_it_to_agree():
+    """Unread cells where opened ones were are a game's end only where every cell still read is
+    what it was, and the mines show: a window moved or covered reads nothing it had."""
+    from bot.board import Board, parse_grid
+    from bot.play.complete_read import painted_over
+    from bot.vision.reader import Reading
+
+    def reading(text: str) -> Reading:
+        cells = parse_grid(text.replace("!", "?")).cells
+        unknown = np.array([[ch == "!" for ch in row] for row in text.split()])
+        return Reading(cells, np.ones(cells.shape), unknown, "playing", 1.0, None, 0.0, counted=False)
+
+    before = Board(parse_grid("1??\n11?\n01?").cells, 2)
+    assert painted_over(reading("!*?\n!1*\n!!?"), before) == "lost"
+    assert painted_over(reading("!F!\n!!F\n!!!"), before) == "won"
+    assert painted_over(reading("!F!\n!!?\n!!!"), before) is None  # a covered cell left
+    assert painted_over(reading("!*?\n!2*\n!!?"), before) is None  # an opened cell read otherwise
+    assert painted_over(reading("1*?\n11*\n01?"), before) is None  # nothing unread where opened cells were
+    assert painted_over(reading("!!!\n!!!\n!!!"), before) is None  # nothing read: not this game
+
+
 @pytest.mark.parametrize("learnt, given, told", (({(9, 9): 10}, None, 10), ({}, 10, 10), ({}, None, None),
                                                  ({(16, 16): 40}, None, None)))
 def test_a_game_without_a_counter_is_played_knowing_its_total(tmp_path, monkeypatch, learnt, given, told):
