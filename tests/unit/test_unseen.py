@@ -234,3 +234,43 @@ def test_a_new_number_near_a_sprite_is_a_new_look_only_where_the_board_rules_tha
     alone = np.full((3, 3), FLAGGED_CLASS, np.int64)
     assert not _ruled_out(alone, (1, 1), 5) and not _ruled_out(alone, (1, 1), 6)
     assert not _ruled_out(frame, (3, 5), -1)  # (a covered cell's sprite, or any but a number: never ruled out)
+
+
+def test_a_new_thin_digit_on_a_large_tile_is_put_to_the_board_not_taken_for_a_doubtful_read():
+    """XBomb draws thin digits on 50 px white tiles: its sprites lie 17-27 apart, and a 5 it had
+    never shown lay within MAX_DISTANCE of the 0, 1, 2 and 3, each taken for a doubtful read of
+    the tile; none was ruled out by the board, so the 5 was neither named nor played around and
+    play stopped ("1 cell(s) unreadable"). A tile is a doubtful read of a sprite only within half
+    the way to that sprite's nearest other. (The board is the one XBomb showed, drawn here.)"""
+    import cv2
+
+    from bot.vision.reader import Field, Reading
+
+    n = 48
+    inks = {1: (140, 40, 20), 2: (20, 110, 20), 3: (30, 30, 160), 4: (20, 20, 20), 5: (200, 200, 40)}
+
+    def tile(code: int) -> np.ndarray:
+        out = np.full((n, n, 3), 255, np.uint8)
+        out[0, :] = out[:, 0] = 0  # (the grid's line)
+        if code == -1:
+            out[1:, 1:][np.indices((n - 1, n - 1)).sum(axis=0) % 2 == 1] = (150, 150, 150)
+        elif code > 0:
+            cv2.putText(out, str(code), (19, 32), cv2.FONT_HERSHEY_SIMPLEX, 0.7, inks[code], 1, cv2.LINE_AA)
+        return out
+
+    codes = np.array([-1, 0, 1, 2, 3, 4])
+    skin = dataclasses.replace(SKIN, cell=n, cell_codes=codes, cell_sprites=np.stack([tile(int(c)) for c in codes]),
+                               folder=None)
+    rows = ["00001?2?", "1110112?", "2?32101?", "?5??211?", "????????", "????????", "????????", "????????"]
+    truth = np.array([[-1 if ch == "?" else int(ch) for ch in row] for row in rows])
+    image = np.zeros((8 * n, 8 * n, 3), np.uint8)
+    for (r, c), v in np.ndenumerate(truth):
+        image[r * n : (r + 1) * n, c * n : (c + 1) * n] = tile(int(v))
+    five = tile(5)
+    assert sum(float(np.sqrt(((five.astype(float) - s) ** 2).mean())) <= 32 for s in skin.cell_sprites) >= 3
+    unknown = truth == 5
+    reading = Reading(np.where(unknown, 0, truth), np.ones(truth.shape), unknown, "playing", 1.0, None, 0.0,
+                      counted=False)
+    found = unseen_numbers(image, Field(0, 0, n, 8, 8), skin, reading)
+    assert found is not None and len(found) == 1 and found[0].number in (None, 5)
+    assert found[0].cells == ((3, 1),)
