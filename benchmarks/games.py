@@ -91,7 +91,7 @@ def main() -> int:
     lines = []
     width, height = args.screen
     with VirtualDisplay(width, height), tempfile.TemporaryDirectory() as tmp:
-        work = Path(args.work or tmp)
+        work = Path(args.work or tmp).resolve()  # (the learner runs from the repository: cwd=ROOT)
         templates, profile = work / "skins", work / "profile.json"
         if program.command[0] == "wine":  # a Windows program (Arbiter): a Wine prefix of its own, never ~/.wine
             os.environ["WINEPREFIX"] = str(Path(tmp) / "wine")

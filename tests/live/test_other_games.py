@@ -306,3 +306,19 @@ def test_kmines_is_learnt_on_first_sight(display, tmp_path: Path):
     assert look.mine_ink is not None  # (it loses a game on purpose where none was lost)
     assert look.flag_ink is None or look.flag_ink.hue[0] > 300 or look.flag_ink.hue[1] < 30  # red, if any
     assert skins[0].new_game_key is not None
+
+
+def test_xbomb_learnt_on_first_sight_then_played(display, tmp_path: Path):
+    """XBomb (Debian xbomb, -square), never looked at while the bot was built: 50 px cells in a
+    black grid, covered ones a 1 px chequer, no face (`s` starts a new game), and a game over that
+    outlines the opened cells in green, shows every mine on a red tile (its flag's look) and, at a
+    loss, opens every cell and draws a wrong flag as an opened blank. Each stopped learning or
+    play (measured by `benchmarks.games --game xbomb`)."""
+    from bot.games.native_game import XBOMB
+
+    _installed(XBOMB)
+    with NativeGame(XBOMB, "easy", x=60, y=40) as game:
+        skins, profile = _learn(tmp_path)
+        assert len(skins) == 1 and skins[0].faceless and skins[0].new_game_key == "s" and skins[0].cell == 50
+        logs, _ = _play(game, skins, profile, tmp_path, 6)
+    assert {g.result for g in logs} <= {"won", "lost"}

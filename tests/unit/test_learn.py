@@ -626,3 +626,5 @@ def test_learning_a_game_without_a_face_that_outlines_its_opened_cells_at_the_en
     assert learnt.new_game_key == "ctrl+r" and learnt.mines == {(9, 9): 10}
     assert any(line.endswith(": won") for line in said), said
     assert {"unopened", "0", "1", "flag"} <= set(learnt.cells)
+    # A new game is left for play to find: the last end's outlined cells no skin reads.
+    assert game.game.status == "playing" and (game.game.shown == UNOPENED).all()
