@@ -41,8 +41,12 @@ class FakeDesk:
     def face(self) -> str:
         return self.game.status
 
+    def cells(self) -> np.ndarray:
+        """The cells the game draws now."""
+        return self.game.board().cells
+
     def image(self) -> tuple[np.ndarray, tuple[int, int]]:
-        board = self.game.board().cells
+        board = self.cells()
         counter = self.level.mines - int((board == FLAG).sum())
         return draw_window(board, counter, self.face(), TEMPLATES / "classic", screen=SIZE, at=self.at)
 

@@ -480,12 +480,19 @@ def test_a_faceless_win_whose_flags_do_not_read_is_taken_from_the_numbers():
 
 
 class OutliningDesk(FacelessDesk):
-    """XBomb: a game over outlines every opened cell in green, a look no skin holds."""
+    """XBomb: a game over outlines every opened cell in green, a look no skin holds; a loss
+    opens every cell."""
+
+    def cells(self) -> np.ndarray:
+        cells = super().cells()
+        if self.game.status == "lost":
+            cells = np.where(cells == UNOPENED, self.game.counts, cells)
+        return cells
 
     def image(self):
         frame, (fx, fy) = super().image()
         if self.game.status != "playing":
-            for r, c in np.argwhere(self.game.shown >= 0):
+            for r, c in np.argwhere(self.cells() >= 0):
                 x, y = fx + 16 * int(c), fy + 16 * int(r)
                 frame[y + 1 : y + 15, x + 1] = frame[y + 1 : y + 15, x + 14] = (0, 200, 0)
                 frame[y + 1, x + 1 : x + 15] = frame[y + 14, x + 1 : x + 15] = (0, 200, 0)
@@ -510,6 +517,32 @@ def test_a_faceless_game_over_drawn_over_its_opened_cells_is_read_as_its_end(tmp
     play(options, desk, lambda target: Actuator(target, desk), say=said.append, logs=logs)
     assert [g.result for g in logs].count("won") >= 1 and [g.result for g in logs].count("lost") >= 1, (logs, said)
     assert len(logs) == 6 and not desk.misses and desk.games >= 6
+
+
+def test_a_faceless_game_over_no_skin_reads_is_restarted_where_the_profile_has_it(tmp_path):
+    """The bot started anew on such an end (a user's loss; the harness's next batch): nothing
+    before it to compare, and no board found there (the harness then learnt the look again, from
+    that end, and failed). Mines read at the profile's place, no cell covered: the game's key is
+    pressed there and the new game played."""
+    import dataclasses
+
+    faceless = dataclasses.replace(SKINS[0], name="faceless", face_names=(),
+                                   face_sprites=np.zeros((0, 1, 1, 3), np.uint8), new_game_key="f2", folder=None)
+    desk = OutliningDesk(BEGINNER, seed=4)
+    options = Options(games=1, skins=[faceless], profile=tmp_path / "p.json", stop_dir=tmp_path, patience=2.0)
+    play(options, desk, lambda target: Actuator(target, desk))  # (the profile saved)
+    desk.restart()
+    desk.game.open((0, 0))
+    desk.game.open(tuple(int(v) for v in np.argwhere(desk.game.mine)[0]))
+    desk.game.open(tuple(int(v) for v in np.argwhere(desk.game.mine)[0]))
+    desk._frame = None
+    assert desk.game.status == "lost"
+    logs: list = []
+    said: list[str] = []
+    play(dataclasses.replace(options, games=2), desk, lambda target: Actuator(target, desk), say=said.append,
+         logs=logs)
+    assert len(logs) == 2 and not desk.misses, (logs, said)
+    assert any("a new one started (f2)" in line for line in said), said
 
 
 def test_a_faceless_end_over_opened_cells_needs_the_board_before_it_to_agree():
