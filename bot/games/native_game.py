@@ -223,7 +223,7 @@ SGT_MINES = NativeProgram(
 #: (-1/-2/-3). "The first selection made in a game is always a 'safe' square" (its manual): the
 #: `safe` rule. Never looked at while the bot was built.
 XBOMB = NativeProgram(
-    "xbomb", ("/usr/games/xbomb", "-square"), "XBomb V2.2b", "safe",
+    "xbomb", ("/usr/games/xbomb", "-square"), "XBomb V2.2b", "zero",
     {"easy": (Level(8, 8, 10), ()), "medium": (Level(16, 16, 40), ()), "difficult": (Level(16, 30, 99), ())},
     default="easy", note="no face; a chequered covered tile in a black grid",
     options={"easy": ("-1",), "medium": ("-2",), "difficult": ("-3",)},
