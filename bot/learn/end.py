@@ -95,9 +95,8 @@ def _a_mine_drawn_apart(meanings: Meanings, k: int) -> bool:
 
 
 def opened_changed(meanings: Meanings, ids: np.ndarray, before: np.ndarray) -> np.ndarray:
-    """Cells open before the last click that now show a look with no role yet. An opened cell
-    keeps its look while a game goes on; XBomb's game over, a win on a proven click too, outlines
-    its opened cells in green."""
+    """Cells open on the board `before` that now show a look with no role yet. An opened cell
+    keeps its look while a game goes on; XBomb's game over outlines its opened cells in green."""
     fresh = [k for k in np.unique(ids) if int(k) not in meanings.role]
     return (meanings.logic_frame(before) >= 0) & (ids != before) & np.isin(ids, fresh)
 

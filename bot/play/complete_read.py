@@ -48,7 +48,7 @@ def won_under(reading: Reading) -> bool:
 def painted_over(reading: Reading, previous: Board | None) -> str | None:
     """A faceless game's end drawn over its opened cells, as "won" or "lost" (None: no such end).
     XBomb's game over outlines the cells opened before in green, looks no skin holds, and shows
-    every mine: on a red tile (its flag) at a win, its mine look at a loss. An opened cell keeps
+    every mine: in its mine look at a loss, flagged at a win. An opened cell keeps
     its look while a game goes on, so unread cells where `previous` showed opened ones are such
     an end only where every cell still read agrees with `previous` (a moved window agrees with
     nothing) and the mines show where `previous` had covered cells."""

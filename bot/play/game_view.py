@@ -18,7 +18,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from bot.board import EXPLODED, FLAG, MINE, UNOPENED, Board, Cell
+from bot.board import EXPLODED, MINE, UNOPENED, Board, Cell
 from bot.errors import BotError, CaptureError, VisionError
 from bot.imagefile import write_image
 from bot.play.click_guard import SETTLE, Guard
@@ -179,7 +179,10 @@ class GameView:
             reading = read(image, field, skin)
         except VisionError:
             return False
-        if not reading.framed or (reading.unknown.mean() > 0.5 and not _an_end_shows(reading, skin)):
+        # (an end in looks no skin holds is taken only when this run has not found the game yet: a
+        # won board of Simon Tatham's Mines read in passing, its flags alone, was restarted mid-run)
+        lost_here = self.cal is None and _a_loss_shows(reading, skin)
+        if not reading.framed or (reading.unknown.mean() > 0.5 and not lost_here):
             return False
         actuator = self.make_actuator(self.target(field, skin))
         try:
@@ -344,15 +347,12 @@ class GameView:
         return str(path)
 
 
-def _an_end_shows(reading: Reading, skin: Skin) -> bool:
-    """A faceless game's end in looks its skin does not hold (XBomb outlines every opened cell):
-    no cell read covered, and a mine shows, or as many flags as the game has mines. Mines read at
-    the profile's place say the game is there, however little else reads."""
+def _a_loss_shows(reading: Reading, skin: Skin) -> bool:
+    """A faceless game's loss in looks its pixel skin does not hold (XBomb opens every cell and
+    outlines those opened before): no cell read covered, and a mine shows. Mines read at the
+    profile's place say the game is there, however little else reads."""
     known = reading.codes[~reading.unknown]
-    if (known == UNOPENED).any():
-        return False
-    total = skin.mines.get((reading.codes.shape[0], reading.codes.shape[1]))
-    return bool(np.isin(known, (MINE, EXPLODED)).any()) or (total is not None and int((known == FLAG).sum()) == total)
+    return skin.look is None and not (known == UNOPENED).any() and bool(np.isin(known, (MINE, EXPLODED)).any())
 
 
 def _unopenable(previous: Board | None, reading: Reading, clicked: frozenset[Cell]) -> frozenset[Cell]:
