@@ -37,13 +37,16 @@ class Pace:
     """How the learner spaces its clicks. A real desktop merges two presses on one point into a
     double click (GNOME Mines then ignores the second: a flag right-clicked at once again stayed a
     flag), so one point is pressed again only after `double_click` seconds. A game in the same
-    process that takes each press as it comes (the tests' toy games) needs no spacing."""
+    process that takes each press as it comes (the tests' toy games) needs no spacing. The pointer
+    stays `dwell` seconds where it clicked before it rests: a game that reads the pointer on its own
+    frame clock (the genuine Windows 7 Minesweeper) takes the click where the pointer is then."""
 
     double_click: float = DOUBLE_CLICK
+    dwell: float = 0.05
 
 
 #: A real desktop's pace; and for games that take every press as it comes, no spacing.
-SPACED, UNSPACED = Pace(), Pace(double_click=0.0)
+SPACED, UNSPACED = Pace(), Pace(double_click=0.0, dwell=0.0)
 
 
 class Hands(Protocol):
@@ -192,6 +195,8 @@ class Paced:
         self.last: dict[tuple[int, int], float] = {}
 
     def _rest(self) -> None:
+        if self.pace.dwell > 0:
+            time.sleep(self.pace.dwell)
         if self.park is not None:
             self.hands.move(*self.park)
 

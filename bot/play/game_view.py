@@ -163,7 +163,8 @@ class GameView:
         # (GNOME Mines), and in a described look's game the glow of the tile under it (Windows 7)
         # or a box at a game's end that stays while the pointer is over it (KMines' "You have won").
         park = (left + field.width / 2, max(self.origin.top, top - 4)) if skin.hover or skin.look else None
-        return Target(left, top, field.pitch, field.rows, field.cols, face, skin.new_game_key, park, field.xs, field.ys)
+        return Target(left, top, field.pitch, field.rows, field.cols, face, skin.new_game_key, park, field.xs, field.ys,
+                      skin.click_dwell)
 
     def _new_game_where_it_was(self, image: np.ndarray) -> bool:
         """A game without a face is found by its field, which needs a covered cell in every row and

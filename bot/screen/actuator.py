@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import time
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ class Target:
     #: A field stretched to its window: each column's and row's start from (left, top) (bot.vision.reader.Field).
     xs: tuple[float, ...] | None = None
     ys: tuple[float, ...] | None = None
+    #: Seconds the pointer stays where it pressed before it moves on (bot.vision.skin.Skin.click_dwell).
+    dwell: float = 0.0
 
     def cell_centre(self, cell: tuple[int, int]) -> tuple[int, int]:
         r, c = cell
@@ -105,6 +108,8 @@ class Actuator:
         self._park()
 
     def _park(self) -> None:
+        if self.target.dwell > 0:  # (a game that reads the pointer on its own frame clock: time to see it)
+            time.sleep(self.target.dwell)
         if self.target.park is not None:
             self.move(*self.target.park)
 

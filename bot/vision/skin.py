@@ -76,6 +76,10 @@ class Skin:
     #: answers them by starting a new game (Windows 7: "Game Lost", "Game Won", Return: Play again).
     end_dialogs: dict[str, str] = field(default_factory=dict)
     dialog_key: str = "return"
+    #: Seconds the pointer stays on a clicked cell before it moves on: the genuine Windows 7 game
+    #: takes a click where the pointer is at its next frame (under Wine, a click whose pointer
+    #: was parked off the field at once opened nothing, about one in ten).
+    click_dwell: float = 0.0
 
     @property
     def faceless(self) -> bool:
@@ -179,6 +183,7 @@ def load_skin(folder: Path) -> Skin:
         look=look,
         end_dialogs={str(t): str(r) for t, r in (meta.get("end_dialogs") or {}).items() if r in ("won", "lost")},
         dialog_key=str(meta.get("dialog_key", "return")),
+        click_dwell=float(meta.get("click_dwell", 0.0)),
     )
 
 
