@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.errors import BotError, CaptureError
+from bot.games.gl_mirror import GlMirror
 from bot.games.simulator import Level
 from bot.games.wine_game import Window, _run, move_window
 from bot.screen.xdisplay import stop_process
@@ -65,6 +66,12 @@ class NativeProgram:
     #: The game puts its window where its settings say (written by `prepare`) and back there when
     #: it lays out a board: the harness leaves it there instead of moving it.
     places_itself: bool = False
+    #: A window titled so opens at start, on which the level's keys are pressed (Windows 7's
+    #: first-run chooser of levels) rather than on the main window.
+    chooser: str | None = None
+    #: Its field is Direct3D in a child window, which Wine 8 on Xvfb leaves offscreen: the harness
+    #: copies it onto the window as a compositor would (bot.games.gl_mirror).
+    mirror: bool = False
 
     def level(self, name: str | None = None) -> Level:
         return self.levels[name or self.default][0]
@@ -322,11 +329,41 @@ ARBITER = NativeProgram(
     needs=ARBITER_DIR / "ms_arbiter.exe", field=(12, 73), face_above=28, places_itself=True,
 )
 
+#: Where the user's genuine Windows 7 Minesweeper (6.1.7600, x64: MineSweeper.exe with its 4 MB
+#: MineSweeper.dll and en-US folder) is unpacked (third-party: docs/testing.md says where it comes
+#: from; never in the project).
+WINDOWS7_DIR = Path(os.environ.get("MINESWEEPER_WINDOWS7", STANDINS / "windows7"))
+
+
+def _prepare_windows7(level: str, workdir: Path) -> None:
+    """Its settings and saved game removed from the Wine prefix, so that it opens on its first-run
+    chooser of levels (the level's keys pick one there) and never offers a saved game instead."""
+    prefix = Path(os.environ.get("WINEPREFIX") or Path.home() / ".wine")
+    for user in (prefix / "drive_c" / "users").glob("*"):
+        for folder in (user / "AppData" / "Local" / "Microsoft Games" / "Minesweeper",
+                       user / "Saved Games" / "Microsoft Games" / "Minesweeper"):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+#: The genuine Windows 7 Minesweeper under 64-bit Wine: its Direct3D 9 field drawn by wined3d on
+#: Mesa's llvmpipe and copied onto its window by the harness (`mirror`). Blue tiles shaded across
+#: the board, no face, F2 a new game, a dialog after every game (its texts are in the en-US .mui,
+#: which Wine 8 does not load: the dialogs show no words, titled by the program's file name). Its
+#: first click is never a mine and opens an area where it can (Windows 7's rule: `zero`).
+WINDOWS7 = NativeProgram(
+    "windows7", ("wine", str(WINDOWS7_DIR / "MineSweeper.exe")), "Minesweeper", "zero",
+    {"beginner": (Level(9, 9, 10), ("Return",)), "intermediate": (Level(16, 16, 40), ("Down", "Return")),
+     "advanced": (Level(16, 30, 99), ("Down", "Down", "Return"))},
+    default="beginner", note="the genuine game; Direct3D field mirrored; a wordless dialog after every game",
+    prepare=_prepare_windows7, env={"WINEDEBUG": "-all", "WINEDLLOVERRIDES": "mscoree,mshtml="},
+    needs=WINDOWS7_DIR / "MineSweeper.exe", chooser="MineSweeper.exe", mirror=True,
+)
+
 #: Seconds a game's end dialog stays before the harness answers it (bot.games.native_game.NativeGame).
 DIALOG_READ = 2.0
 
 PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, KMINES, SGT_MINES, XBOMB, WIN7_QT, WIN7_JAVA,
-                                  ARBITER)}
+                                  ARBITER, WINDOWS7)}
 
 
 def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
@@ -364,6 +401,8 @@ class NativeGame:
         self.proc: subprocess.Popen[bytes] | None = None
         self.workdir: str | None = None
         self._dialogs: dict[str, float] = {}  # dialog window: when it was first seen
+        self._mirror: GlMirror | None = None
+        self._wid: int | None = None  # the main window's X id, last seen (the mirror's target)
 
     def start(self, timeout: float = 60) -> Window:
         command = [*self.program.launcher, *self.program.command, *self.program.options.get(self.level_name, ())]
@@ -382,6 +421,8 @@ class NativeGame:
             window = self.window()
         if window is None:
             raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
+        if self.program.mirror:
+            self._mirror = GlMirror(lambda: self._wid).__enter__()
         if not self.program.places_itself:
             self.move(*self.at)
         if self.level_name in self.program.sizes:
@@ -400,12 +441,40 @@ class NativeGame:
         window = self.window()
         if window is None:
             raise CaptureError(f"{self.program.name}'s window is gone")
-        for key in self.program.levels[level][1]:
-            _run(["xdotool", "key", "--window", str(window.wid), key])
+        if self.program.chooser is not None:
+            self._choose(level, timeout)
+        else:
+            for key in self.program.levels[level][1]:
+                _run(["xdotool", "key", "--window", str(window.wid), key])
         if level in self.program.picks:
             self._pick(level, timeout)
         self.level_name, self.level = level, self.program.level(level)
         return self.drawn(timeout)
+
+    def _choose(self, level: str, timeout: float) -> None:
+        """The level's keys pressed on the game's chooser window once it is shown, as a user's
+        keyboard presses them (to the focused window: the chooser is modal), and waited for until
+        the chooser has gone."""
+        def chooser() -> Window | None:
+            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
+                                  check=False).stdout.decode("utf-8", errors="replace")
+            found = [m for m in map(_LINE.search, tree.splitlines())
+                     if m and m.group(2) == self.program.chooser and int(m.group(3)) > 20]
+            if not found:
+                return None
+            wid, _, w, h, _, _, x, y = found[0].groups()
+            return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
+
+        before = self.window()
+        window = self.drawn(timeout, chooser)
+        _run(["xdotool", "windowfocus", "--sync", str(window.wid), "key", "--clearmodifiers",
+              *self.program.levels[level][1]])
+        if not wait_for(lambda: chooser() is None, timeout, 0.2):
+            raise CaptureError(f"{self.program.name}'s {self.program.chooser!r} window stayed after the level's keys")
+        if level != self.program.default and before is not None:  # (it opens at its default level's size)
+            size = (before.width, before.height)
+            if not wait_for(lambda: (w := self.window()) is not None and (w.width, w.height) != size, timeout, 0.1):
+                raise CaptureError(f"{self.program.name}'s window did not take the {level} level's size")
 
     def _pick(self, level: str, timeout: float) -> None:
         """The level's button clicked on the game's chooser once it is drawn, and waited for
@@ -445,10 +514,12 @@ class NativeGame:
         if not found:
             return None
         wid, _, w, h, _, _, x, y = found[0].groups()
+        self._wid = int(wid, 16)
         return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
 
-    def drawn(self, timeout: float = 60) -> Window:
-        """Wait until the window shows the same, not plain, picture in two grabs."""
+    def drawn(self, timeout: float = 60, find: Callable[[], Window | None] | None = None) -> Window:
+        """Wait until the window (the main one, or the one `find` finds) shows the same, not plain,
+        picture in two grabs."""
         import mss
         import numpy as np
 
@@ -456,7 +527,7 @@ class NativeGame:
         last = None
         with mss.MSS() as grabber:
             while time.monotonic() < deadline:
-                window = self.window()
+                window = (find or self.window)()
                 if window is not None:
                     box = {"left": window.left, "top": window.top, "width": window.width, "height": window.height}
                     now = np.array(grabber.grab(box))
@@ -566,6 +637,9 @@ class NativeGame:
         return acted
 
     def close(self) -> None:
+        if self._mirror is not None:
+            self._mirror.__exit__()
+        self._mirror = None
         if self.proc is not None:
             _stop_group(self.proc)
         self.proc = None
