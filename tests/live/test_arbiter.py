@@ -15,11 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.native_game import ARBITER, NativeGame
-from bot.games.witness import Witness
-from bot.play.game_log import GameLog
-from bot.play.loop import Options, play
-from bot.screen.capture import Screen
-from bot.vision.skin import load_skins
+from tests.support.live_play import play_shipped
 from tests.support.wine import wine32_installed
 
 pytestmark = pytest.mark.full
@@ -39,17 +35,7 @@ def test_arbiter_played_with_the_shipped_skin_its_record_window_closed(arbiter: 
     """No profile, no hint: the shipped classic skin finds Arbiter's board beside its Counters
     window and plays whole games; the records of its first win open Local High Scores over the
     board, which the bot closes, and play goes on."""
-    witness = Witness(arbiter)
-    logs: list[GameLog] = []
-    said: list[str] = []
-    options = Options(games=8, skins=load_skins(), rule=ARBITER.rule, profile=tmp_path / "p.json",
-                      stop_dir=tmp_path, patience=15.0)
-    with Screen() as screen:
-        try:
-            play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
-        except Exception:
-            print("\n".join(said))
-            raise
+    logs, said, witness = play_shipped(arbiter, 8, tmp_path)
     assert len(logs) == 8 and all(g.result in ("won", "lost") for g in logs), (logs, said)
     assert witness.clicks > 8 and witness.outside == 0
     if any(g.result == "won" for g in logs[:-1]):  # (a record window follows a win, before the next game)

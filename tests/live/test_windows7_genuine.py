@@ -14,11 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.native_game import WINDOWS7, NativeGame
-from bot.games.witness import Witness
-from bot.play.game_log import GameLog
-from bot.play.loop import Options, play
-from bot.screen.capture import Screen
-from bot.vision.skin import load_skins
+from tests.support.live_play import play_shipped
 
 pytestmark = pytest.mark.full
 
@@ -34,16 +30,6 @@ def windows7(display, wineprefix):
 def test_genuine_windows7_played_with_the_shipped_skin(windows7: NativeGame, tmp_path: Path):
     """No profile, no hint: the shipped win7 skin finds the genuine game's field and plays whole
     games, its clicks held on their cells until the game has taken them (`click_dwell`)."""
-    witness = Witness(windows7)
-    logs: list[GameLog] = []
-    said: list[str] = []
-    options = Options(games=5, skins=load_skins(), rule=WINDOWS7.rule, profile=tmp_path / "p.json",
-                      stop_dir=tmp_path, patience=15.0)
-    with Screen() as screen:
-        try:
-            play(options, screen, actuator_factory=witness.factory, say=said.append, logs=logs)
-        except Exception:
-            print("\n".join(said))
-            raise
+    logs, said, witness = play_shipped(windows7, 5, tmp_path)
     assert len(logs) == 5 and all(g.result in ("won", "lost") for g in logs), (logs, said)
     assert witness.clicks > 5 and witness.outside == 0
