@@ -53,13 +53,19 @@ class GlMirror:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="gl-mirror", daemon=True)
 
-    def __enter__(self) -> GlMirror:
+    def start(self) -> None:
         self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def __enter__(self) -> GlMirror:
+        self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join(5)
+        self.stop()
 
     def _run(self) -> None:
         conn = connect()

@@ -24,7 +24,7 @@ from pathlib import Path
 from bot.errors import BotError, CaptureError
 from bot.games.gl_mirror import GlMirror
 from bot.games.simulator import Level
-from bot.games.wine_game import Window, _run, move_window
+from bot.games.wine_game import Window, _prefix, _run, move_window
 from bot.screen.xdisplay import stop_process
 from bot.waiting import wait_for
 
@@ -338,8 +338,7 @@ WINDOWS7_DIR = Path(os.environ.get("MINESWEEPER_WINDOWS7", STANDINS / "windows7"
 def _prepare_windows7(level: str, workdir: Path) -> None:
     """Its settings and saved game removed from the Wine prefix, so that it opens on its first-run
     chooser of levels (the level's keys pick one there) and never offers a saved game instead."""
-    prefix = Path(os.environ.get("WINEPREFIX") or Path.home() / ".wine")
-    for user in (prefix / "drive_c" / "users").glob("*"):
+    for user in (_prefix() / "drive_c" / "users").glob("*"):
         for folder in (user / "AppData" / "Local" / "Microsoft Games" / "Minesweeper",
                        user / "Saved Games" / "Microsoft Games" / "Minesweeper"):
             shutil.rmtree(folder, ignore_errors=True)
@@ -364,6 +363,22 @@ DIALOG_READ = 2.0
 
 PROGRAMS = {p.name: p for p in (ACE, XDEMINEUR, MINEGAULER, GNOME_MINES, KMINES, SGT_MINES, XBOMB, WIN7_QT, WIN7_JAVA,
                                   ARBITER, WINDOWS7)}
+
+
+def _titled_windows() -> list[tuple[str, Window]]:
+    """Every titled window wider than 20 px as X has it now (title, geometry), in the tree's order;
+    none where xwininfo fails."""
+    try:  # (titles may be Latin-1: xdemineur's "xdémineur")
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
+                              check=True).stdout.decode("utf-8", errors="replace")
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = []
+    for match in map(_LINE.search, tree.splitlines()):
+        if match and int(match.group(3)) > 20:
+            wid, name, w, h, _, _, x, y = match.groups()
+            found.append((name, Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)))
+    return found
 
 
 def _stop_group(proc: subprocess.Popen[bytes], timeout: float = 5.0) -> None:
@@ -422,7 +437,8 @@ class NativeGame:
         if window is None:
             raise CaptureError(f"{self.program.name} opened no window within {timeout:.0f} s")
         if self.program.mirror:
-            self._mirror = GlMirror(lambda: self._wid).__enter__()
+            self._mirror = GlMirror(lambda: self._wid)
+            self._mirror.start()
         if not self.program.places_itself:
             self.move(*self.at)
         if self.level_name in self.program.sizes:
@@ -456,14 +472,7 @@ class NativeGame:
         keyboard presses them (to the focused window: the chooser is modal), and waited for until
         the chooser has gone."""
         def chooser() -> Window | None:
-            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
-                                  check=False).stdout.decode("utf-8", errors="replace")
-            found = [m for m in map(_LINE.search, tree.splitlines())
-                     if m and m.group(2) == self.program.chooser and int(m.group(3)) > 20]
-            if not found:
-                return None
-            wid, _, w, h, _, _, x, y = found[0].groups()
-            return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
+            return next((window for name, window in _titled_windows() if name == self.program.chooser), None)
 
         before = self.window()
         window = self.drawn(timeout, chooser)
@@ -499,23 +508,16 @@ class NativeGame:
 
     def window(self) -> Window | None:
         """The game's main window as X sees it now, or None when it is not (or no longer) there."""
-        try:  # (titles may be Latin-1: xdemineur's "xdémineur")
-            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
-                                  check=True).stdout.decode("utf-8", errors="replace")
-        except (OSError, subprocess.SubprocessError):
-            return None
-        found = [m for m in map(_LINE.search, tree.splitlines())
-                 if m and self.program.title in m.group(2) and int(m.group(3)) > 20]
+        title = self.program.title
+        found = [(name, window) for name, window in _titled_windows() if title in name]
         # (its own title first: a dialog of the game's may name it after its own, KMines' "Reset? —
         # KMines", and stand first in the tree when open; or add to it, XBomb's "XBomb V2.2b High
         # Scores", made with the game and above it)
-        title = self.program.title
-        found.sort(key=lambda m: (m.group(2) != title, not m.group(2).startswith(title)))
+        found.sort(key=lambda item: (item[0] != title, not item[0].startswith(title)))
         if not found:
             return None
-        wid, _, w, h, _, _, x, y = found[0].groups()
-        self._wid = int(wid, 16)
-        return Window(int(wid, 16), int(x), int(y), int(w), int(h), 0)
+        self._wid = found[0][1].wid
+        return found[0][1]
 
     def drawn(self, timeout: float = 60, find: Callable[[], Window | None] | None = None) -> Window:
         """Wait until the window (the main one, or the one `find` finds) shows the same, not plain,
@@ -559,21 +561,14 @@ class NativeGame:
         hid how the last one ended), with its default key. How many were answered."""
         if not self.program.dialogs:
             return 0
-        try:
-            tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, timeout=10,
-                                  check=True).stdout.decode("utf-8", errors="replace")
-        except (OSError, subprocess.SubprocessError):
-            return 0
         answered = 0
-        for line in tree.splitlines():
-            match = _LINE.search(line)
-            if match and match.group(2) in self.program.dialogs and int(match.group(3)) > 20:
-                wid = str(int(match.group(1), 16))
+        for name, window in _titled_windows():
+            if name in self.program.dialogs:
+                wid = str(window.wid)
                 seen = self._dialogs.setdefault(wid, time.monotonic())
                 if time.monotonic() - seen < DIALOG_READ:
                     continue
-                _run(["xdotool", "windowfocus", "--sync", wid, "key", "--clearmodifiers",
-                      self.program.dialogs[match.group(2)]])
+                _run(["xdotool", "windowfocus", "--sync", wid, "key", "--clearmodifiers", self.program.dialogs[name]])
                 self._dialogs.pop(wid, None)
                 answered += 1
         return answered
@@ -638,7 +633,7 @@ class NativeGame:
 
     def close(self) -> None:
         if self._mirror is not None:
-            self._mirror.__exit__()
+            self._mirror.stop()
         self._mirror = None
         if self.proc is not None:
             _stop_group(self.proc)
