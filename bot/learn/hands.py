@@ -195,10 +195,14 @@ class Paced:
         self.last: dict[tuple[int, int], float] = {}
 
     def _rest(self) -> None:
-        if self.pace.dwell > 0:
-            time.sleep(self.pace.dwell)
         if self.park is not None:
             self.hands.move(*self.park)
+
+    def _let_go(self) -> None:
+        """After a press: the pointer held where it pressed for the pace's dwell, then rested."""
+        if self.pace.dwell > 0:
+            time.sleep(self.pace.dwell)
+        self._rest()
 
     def click(self, x: int, y: int, button: str = "left") -> None:
         spacing = self.pace.double_click
@@ -207,14 +211,14 @@ class Paced:
             time.sleep(wait)
         self.hands.click(x, y, button)
         self.last[(x, y)] = time.monotonic()
-        self._rest()
+        self._let_go()
 
     def hold(self, x: int, y: int) -> None:
         self.hands.hold(x, y)
 
     def release(self, x: int, y: int) -> None:
         self.hands.release(x, y)
-        self._rest()
+        self._let_go()
 
     def key(self, x: int, y: int, combo: str) -> None:
         self.hands.key(x, y, combo)

@@ -105,11 +105,16 @@ class Actuator:
             _translate(err)
             raise
         self.clicks += 1
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """After a press: the pointer held where it pressed for the target's dwell (a game that reads
+        the pointer on its own frame clock takes the press where the pointer is then), then rested."""
+        if self.target.dwell > 0:
+            time.sleep(self.target.dwell)
         self._park()
 
     def _park(self) -> None:
-        if self.target.dwell > 0:  # (a game that reads the pointer on its own frame clock: time to see it)
-            time.sleep(self.target.dwell)
         if self.target.park is not None:
             self.move(*self.target.park)
 
@@ -156,7 +161,7 @@ class Actuator:
             _translate(err)
             raise
         self.clicks += 1
-        self._park()
+        self._let_go()
 
     def key(self, x: int, y: int, combo: str) -> None:
         """Keys pressed together ("f2", "ctrl+r") with the pointer on a point of the game (guarded as

@@ -77,8 +77,8 @@ class Skin:
     end_dialogs: dict[str, str] = field(default_factory=dict)
     dialog_key: str = "return"
     #: Seconds the pointer stays on a clicked cell before it moves on: the genuine Windows 7 game
-    #: takes a click where the pointer is at its next frame (under Wine, a click whose pointer
-    #: was parked off the field at once opened nothing, about one in ten).
+    #: takes a click where the pointer is at its next frame (under Wine, with the pointer parked
+    #: off the field at once, clicks opened nothing: 5 Beginner games of 5 stopped; 50 ms: 20 of 20 won).
     click_dwell: float = 0.0
 
     @property

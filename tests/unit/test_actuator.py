@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import time
 from pathlib import Path
+from time import sleep as time_sleep
 
 import pytest
 
@@ -89,23 +90,29 @@ class TimedGui(MovingGui):
         self.times.append(time.monotonic())
 
 
-def test_the_pointer_stays_on_a_clicked_cell_for_the_skin_s_dwell_before_it_rests():
+def test_the_pointer_stays_on_a_clicked_cell_for_the_skin_s_dwell_before_it_rests(monkeypatch):
     """The genuine Windows 7 Minesweeper takes a click where the pointer is at its next frame:
-    parked off the field at once, about one click in ten opened nothing (under Wine, 5 games of
-    5 stopped). With the skin's dwell the pointer leaves the cell only that long after the press."""
+    parked off the field at once, clicks opened nothing (under Wine, 5 Beginner games of 5 stopped).
+    With the skin's dwell the pointer leaves the cell only that long after the press; the
+    actuator's first rest, with no press before it, waits for nothing."""
     from dataclasses import replace
 
     from bot.vision.skin import load_skins
 
     dwell = {s.name: s.click_dwell for s in load_skins()}
     assert dwell["win7"] >= 0.03 and dwell["win7-green"] == dwell["win7"] and dwell["classic"] == 0.0
+    import bot.screen.actuator as actuator
+
+    slept: list[float] = []
+    monkeypatch.setattr(actuator.time, "sleep", lambda s: (slept.append(s), time_sleep(s)))
     gui = TimedGui()
     act = Actuator(replace(TARGET, park=(172.0, 196.0), dwell=dwell["win7"]), gui)
+    assert slept == []
     gui.events.clear()
     gui.times.clear()
     act.open((0, 0))
     assert [e[0] for e in gui.events] == ["left", "move"]
-    assert gui.times[1] - gui.times[0] >= dwell["win7"]
+    assert gui.times[1] - gui.times[0] >= dwell["win7"] and slept == [dwell["win7"]]
 
 def test_fail_safe_stops_with_a_clear_error():
     with pytest.raises(ActuatorError, match="fail-safe"):
